@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createHash, randomBytes } from "node:crypto";
+import { type Config, readConfig } from "./config";
+import { type Engine, openEngine } from "./db/engine";
+import { migrateToLatest } from "./db/migrations";
+import type { DatabaseSchema } from "./schema/types";
+
+export type KeyRecord = { id: number; accountId: number; databaseId: number | null };
+
+/** The process-wide runtime: engine, secret and the caches the data path reads on every request. */
+export type App = {
+  config: Config;
+  engine: Engine;
+  secret: Buffer;
+  schemas: Map<string, DatabaseSchema>;
+  keys: Map<string, KeyRecord | null>;
+  /** Drops caches if another process changed the metadata. Called once per request. */
+  sync: () => Promise<void>;
+  /** Drops caches after this process changed the metadata. */
+  invalidate: () => void;
+  close: () => Promise<void>;
+};
+
+const loadSecret = (config: Config): Buffer => {
+  if (config.secret) return createHash("sha256").update(config.secret).digest();
+  const file = path.join(config.dataDir, "secret.key");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+  }
+  return Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
+};
+
+export const createApp = async (config: Config = readConfig()): Promise<App> => {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const engine = await openEngine(config);
+  await migrateToLatest(engine.meta);
+  const schemas = new Map<string, DatabaseSchema>();
+  const keys = new Map<string, KeyRecord | null>();
+  const invalidate = () => {
+    schemas.clear();
+    keys.clear();
+  };
+  return {
+    config,
+    engine,
+    secret: loadSecret(config),
+    schemas,
+    keys,
+    sync: async () => {
+      if (await engine.metaChanged()) invalidate();
+    },
+    invalidate,
+    close: () => engine.close(),
+  };
+};
+
+let shared: Promise<App> | undefined;
+
+/** The app for this process, configured from the environment (route handlers and the server use it). */
+export const getApp = (): Promise<App> => {
+  shared ??= createApp().catch((err) => {
+    shared = undefined;
+    throw err;
+  });
+  return shared;
+};

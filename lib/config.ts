@@ -1,0 +1,30 @@
+import path from "node:path";
+
+export type EngineKind = "sqlite" | "mysql";
+
+export type Config = {
+  engine: EngineKind;
+  /** Folder for SQLite files and the generated secret (embedded mode). */
+  dataDir: string;
+  /** mysql://user:pass@host:port/metaSchema when engine is mysql. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Master secret for encrypting stored keys; generated into dataDir when unset. */
+  secret?: string;
+  bcryptCost: number;
+};
+
+export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^mysql:\/\//.test(databaseUrl)) {
+    throw new Error(`DATABASE_URL must start with mysql:// (got ${databaseUrl.split(":")[0]}:)`);
+  }
+  return {
+    engine: databaseUrl ? "mysql" : "sqlite",
+    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    secret: env.TABULA_SECRET || undefined,
+    bcryptCost: Number(env.BCRYPT_COST || 10),
+  };
+};

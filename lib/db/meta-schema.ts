@@ -1,0 +1,58 @@
+import type { Generated } from "kysely";
+
+// Control-plane tables. Timestamps are ISO-8601 strings so both engines store them alike.
+
+export type AccountsTable = {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  is_operator: number;
+  created_at: string;
+};
+
+export type DatabasesTable = {
+  id: Generated<number>;
+  instance: string;
+  name: string;
+  owner_id: number;
+  /** MySQL schema name or SQLite file name (relative to DATA_DIR/databases). */
+  physical: string;
+  schema_version: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type TablesTable = {
+  id: Generated<number>;
+  database_id: number;
+  name: string;
+  /** JSON array of ColumnDef, in display order. */
+  columns: string;
+  created_at: string;
+};
+
+export type ApiKeysTable = {
+  id: Generated<number>;
+  account_id: number;
+  database_id: number | null;
+  name: string;
+  key_hash: string;
+  /** AES-256-GCM ciphertext of the key, so its owner can see it again. */
+  key_enc: string;
+  created_at: string;
+  revoked_at: string | null;
+};
+
+/** One row; its version rises on every metadata write so other processes drop their caches. */
+export type MetaStateTable = {
+  id: number;
+  version: number;
+};
+
+export type MetaDb = {
+  accounts: AccountsTable;
+  databases: DatabasesTable;
+  tables: TablesTable;
+  api_keys: ApiKeysTable;
+  meta_state: MetaStateTable;
+};

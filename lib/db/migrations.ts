@@ -1,0 +1,64 @@
+import { type Kysely, type Migration, Migrator, sql } from "kysely";
+
+// Versioned control-plane migrations, applied at start on both engines. Append; never edit a shipped one.
+
+const migrations: Record<string, Migration> = {
+  "0001_core": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("accounts")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("email", "varchar(255)", (c) => c.notNull().unique())
+        .addColumn("password_hash", "varchar(255)", (c) => c.notNull())
+        .addColumn("is_operator", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("databases")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("instance", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("name", "varchar(255)", (c) => c.notNull())
+        .addColumn("owner_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("physical", "varchar(255)", (c) => c.notNull())
+        .addColumn("schema_version", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("tables")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("name", "varchar(64)", (c) => c.notNull())
+        .addColumn("columns", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addUniqueConstraint("tables_database_name", ["database_id", "name"])
+        .execute();
+      await db.schema
+        .createTable("api_keys")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("database_id", "integer", (c) => c.references("databases.id").onDelete("cascade"))
+        .addColumn("name", "varchar(255)", (c) => c.notNull())
+        .addColumn("key_hash", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("key_enc", "varchar(255)", (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("revoked_at", "varchar(32)")
+        .execute();
+      await db.schema
+        .createTable("meta_state")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .execute();
+      await db.insertInto("meta_state").values({ id: 1, version: 1 }).execute();
+    },
+  },
+};
+
+export const migrateToLatest = async (db: Kysely<any>) => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`metadata migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+};

@@ -1,0 +1,85 @@
+// One error class, one code→status table, one body shape for the data and management APIs.
+
+export type FieldError = { field: string; code: string; message: string };
+
+const STATUS_BY_CODE = {
+  bad_request: 400,
+  unauthorized: 401,
+  quota_exceeded: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  pre_hook_failed: 500,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: FieldError[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+export const notFound = (message: string) => new ApiError("not_found", message);
+
+export const unauthorized = (message = "A valid secret key or token is required.") =>
+  new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="tabula"' } });
+
+export const conflict = (message: string, errors?: FieldError[]) =>
+  new ApiError("conflict", message, { errors });
+
+/** A 422 listing every problem; `message` summarises the first. */
+export const validationFailed = (errors: FieldError[]) =>
+  new ApiError(
+    "validation_failed",
+    errors.length === 1 ? errors[0].message : `${errors.length} problems: ${errors[0].message} (and more)`,
+    { errors },
+  );
+
+export const invalidField = (field: string, code: string, message: string) =>
+  validationFailed([{ field, code, message }]);
+
+export const methodNotAllowed = (allow: string[]) =>
+  new ApiError("method_not_allowed", `This path accepts ${allow.join(", ")}.`, {
+    headers: { Allow: allow.join(", ") },
+  });
+
+export type ErrorBody = { error: string; message: string; errors?: FieldError[] };
+
+/** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
+export const toErrorResponse = (
+  err: unknown,
+): { status: number; body: ErrorBody; headers: Record<string, string> } => {
+  if (err instanceof ApiError) {
+    const body: ErrorBody = { error: err.code, message: err.message };
+    if (err.errors) body.errors = err.errors;
+    return { status: err.status, body, headers: err.headers ?? {} };
+  }
+  console.error("[tabula] internal error:", err);
+  return {
+    status: 500,
+    body: { error: "internal", message: "The server failed to handle this request." },
+    headers: {},
+  };
+};

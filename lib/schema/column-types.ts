@@ -1,0 +1,271 @@
+// The one description of every column type: DDL on both engines, body validation, query-value parsing,
+// JSON output and the OpenAPI schema all read from this table. Adding a type is one entry here.
+import type { ColumnDef, ColumnType } from "./types";
+
+export type Check<T = unknown> = { ok: true; value: T } | { ok: false; code: string; message: string };
+
+export type FilterOp = "eq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "in" | "null";
+
+/** How a column compares and sorts in SQL. */
+export type SortKind = "text" | "enum" | "plain" | "none";
+
+type TypeSpec = {
+  /** MySQL column type, also what docs and exports show. */
+  mysql: (c: ColumnDef) => string;
+  sqlite: (c: ColumnDef) => string;
+  openapi: (c: ColumnDef) => Record<string, unknown>;
+  example: (c: ColumnDef) => unknown;
+  /** Body value (already JSON-parsed) → value bound as a SQL parameter. */
+  fromJson: (v: unknown, c: ColumnDef) => Check;
+  /** Query-string text → value bound as a SQL parameter. */
+  fromQuery: (s: string, c: ColumnDef) => Check;
+  /** Value read from either driver → JSON value. */
+  toJson: (v: unknown, c: ColumnDef) => unknown;
+  ops: readonly FilterOp[];
+  sort: SortKind;
+  /** May carry a UNIQUE index (MySQL cannot index TEXT/JSON without a prefix). */
+  uniqueAllowed: boolean;
+};
+
+const ok = <T>(value: T): Check<T> => ({ ok: true, value });
+const bad = (code: string, message: string): Check<never> => ({ ok: false, code, message });
+
+const TEXT_OPS = ["eq", "in", "like", "ilike", "gt", "gte", "lt", "lte", "null"] as const;
+const ORDERED_OPS = ["eq", "in", "gt", "gte", "lt", "lte", "null"] as const;
+const EQ_OPS = ["eq", "in", "null"] as const;
+
+const INT_RANGE = { int: [-2147483648, 2147483647], bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
+
+const checkInteger = (v: unknown, [min, max]: number[], unsigned = false): Check<number> => {
+  if (typeof v !== "number" || !Number.isInteger(v)) return bad("invalid_type", "must be an integer");
+  if (v < (unsigned ? 1 : min) || v > max) return bad("out_of_range", `must be between ${unsigned ? 1 : min} and ${max}`);
+  return ok(v);
+};
+
+const parseIntegerText = (s: string, range: number[], unsigned = false): Check<number> =>
+  /^-?\d{1,16}$/.test(s) ? checkInteger(Number(s), range, unsigned) : bad("invalid_type", "must be an integer");
+
+/** Digits before and after the point of a finite number, without exponent notation. */
+const decimalDigits = (n: number): [number, number] => {
+  const text = Math.abs(n).toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+  const [whole, frac = ""] = text.split(".");
+  return [whole === "0" ? 0 : whole.length, frac.length];
+};
+
+const checkDecimal = (v: unknown, c: ColumnDef): Check<number> => {
+  if (typeof v !== "number" || !Number.isFinite(v)) return bad("invalid_type", "must be a number");
+  const precision = c.precision ?? 10;
+  const scale = c.scale ?? 2;
+  const [whole, frac] = decimalDigits(v);
+  if (frac > scale) return bad("too_many_decimals", `must have at most ${scale} decimal places`);
+  if (whole > precision - scale) return bad("out_of_range", `must be less than 10^${precision - scale} in magnitude`);
+  return ok(v);
+};
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isRealDate = (s: string) => {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+};
+
+const checkDate = (v: unknown): Check<string> =>
+  typeof v === "string" && isRealDate(v) ? ok(v) : bad("invalid_date", "must be a date as YYYY-MM-DD");
+
+const ISO_DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Stored form of a datetime on both engines: UTC "YYYY-MM-DD HH:MM:SS.mmm", which sorts as text. */
+export const toStoredDatetime = (d: Date) => d.toISOString().replace("T", " ").slice(0, 23);
+
+const checkDatetime = (v: unknown): Check<string> => {
+  if (typeof v !== "string" || !ISO_DATETIME_RE.test(v) || !isRealDate(v.slice(0, 10))) {
+    return bad("invalid_datetime", "must be an ISO-8601 datetime with Z or an offset, e.g. 2024-05-01T12:00:00Z");
+  }
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? bad("invalid_datetime", "is not a real point in time") : ok(toStoredDatetime(d));
+};
+
+const datetimeToJson = (v: unknown) => {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  return `${s.slice(0, 10)}T${s.slice(11, 19)}.${(s.slice(20, 23) || "000").padEnd(3, "0")}Z`;
+};
+
+const checkString = (v: unknown, max: number, unit: "characters" | "bytes"): Check<string> => {
+  if (typeof v !== "string") return bad("invalid_type", "must be a string");
+  const size = unit === "bytes" ? Buffer.byteLength(v) : [...v].length;
+  return size > max ? bad("too_long", `must be at most ${max} ${unit}`) : ok(v);
+};
+
+const quoteMysqlString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
+  mysql: () => (kind === "int" ? "INT" : "BIGINT"),
+  sqlite: () => "INTEGER",
+  openapi: () => ({ type: "integer", format: kind === "int" ? "int32" : "int64" }),
+  example: () => 42,
+  fromJson: (v) => checkInteger(v, INT_RANGE[kind]),
+  fromQuery: (s) => parseIntegerText(s, INT_RANGE[kind]),
+  toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+  ops: ORDERED_OPS,
+  sort: "plain",
+  uniqueAllowed: true,
+});
+
+const numberText = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
+  varchar: {
+    mysql: (c) => `VARCHAR(${c.length ?? 255})`,
+    sqlite: () => "TEXT",
+    openapi: (c) => ({ type: "string", maxLength: c.length ?? 255 }),
+    example: () => "example",
+    fromJson: (v, c) => checkString(v, c.length ?? 255, "characters"),
+    fromQuery: (s) => ok(s),
+    toJson: (v) => v ?? null,
+    ops: TEXT_OPS,
+    sort: "text",
+    uniqueAllowed: true,
+  },
+  text: {
+    mysql: () => "TEXT",
+    sqlite: () => "TEXT",
+    openapi: () => ({ type: "string", maxLength: 65535 }),
+    example: () => "Some longer text.",
+    fromJson: (v) => checkString(v, 65535, "bytes"),
+    fromQuery: (s) => ok(s),
+    toJson: (v) => v ?? null,
+    ops: TEXT_OPS,
+    sort: "text",
+    uniqueAllowed: false,
+  },
+  int: integerSpec("int"),
+  bigint: integerSpec("bigint"),
+  decimal: {
+    mysql: (c) => `DECIMAL(${c.precision ?? 10},${c.scale ?? 2})`,
+    sqlite: () => "REAL",
+    openapi: (c) => ({ type: "number", multipleOf: 10 ** -(c.scale ?? 2) }),
+    example: () => 19.99,
+    fromJson: checkDecimal,
+    fromQuery: (s, c) => (numberText.test(s) ? checkDecimal(Number(s), c) : bad("invalid_type", "must be a number")),
+    toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+    ops: ORDERED_OPS,
+    sort: "plain",
+    uniqueAllowed: true,
+  },
+  float: {
+    mysql: () => "DOUBLE",
+    sqlite: () => "REAL",
+    openapi: () => ({ type: "number", format: "double" }),
+    example: () => 3.5,
+    fromJson: (v) => (typeof v === "number" && Number.isFinite(v) ? ok(v) : bad("invalid_type", "must be a number")),
+    fromQuery: (s) => (numberText.test(s) ? ok(Number(s)) : bad("invalid_type", "must be a number")),
+    toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+    ops: ORDERED_OPS,
+    sort: "plain",
+    uniqueAllowed: true,
+  },
+  boolean: {
+    mysql: () => "TINYINT(1)",
+    sqlite: () => "INTEGER",
+    openapi: () => ({ type: "boolean" }),
+    example: () => true,
+    fromJson: (v) => (typeof v === "boolean" ? ok(v ? 1 : 0) : bad("invalid_type", "must be true or false")),
+    fromQuery: (s) => (s === "true" ? ok(1) : s === "false" ? ok(0) : bad("invalid_type", "must be true or false")),
+    toJson: (v) => (v === null || v === undefined ? null : Number(v) !== 0),
+    ops: EQ_OPS,
+    sort: "plain",
+    uniqueAllowed: false,
+  },
+  date: {
+    mysql: () => "DATE",
+    sqlite: () => "TEXT",
+    openapi: () => ({ type: "string", format: "date" }),
+    example: () => "2024-05-01",
+    fromJson: checkDate,
+    fromQuery: checkDate,
+    toJson: (v) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v)),
+    ops: ORDERED_OPS,
+    sort: "plain",
+    uniqueAllowed: true,
+  },
+  datetime: {
+    mysql: () => "DATETIME(3)",
+    sqlite: () => "TEXT",
+    openapi: () => ({ type: "string", format: "date-time" }),
+    example: () => "2024-05-01T12:00:00.000Z",
+    fromJson: checkDatetime,
+    // A plain date in a filter means midnight UTC of that day.
+    fromQuery: (s) => (isRealDate(s) ? ok(`${s} 00:00:00.000`) : checkDatetime(s)),
+    toJson: datetimeToJson,
+    ops: ORDERED_OPS,
+    sort: "plain",
+    uniqueAllowed: true,
+  },
+  json: {
+    mysql: () => "JSON",
+    sqlite: () => "TEXT",
+    openapi: () => ({}),
+    example: () => ({ key: "value" }),
+    fromJson: (v) => {
+      const text = JSON.stringify(v);
+      return Buffer.byteLength(text) > 1_048_576 ? bad("too_long", "must be at most 1 MiB as JSON") : ok(text);
+    },
+    fromQuery: () => bad("not_filterable", "JSON columns can only be filtered with _null"),
+    toJson: (v) => (typeof v === "string" ? JSON.parse(v) : (v ?? null)),
+    ops: ["null"],
+    sort: "none",
+    uniqueAllowed: false,
+  },
+  password: {
+    mysql: () => "VARCHAR(60)",
+    sqlite: () => "TEXT",
+    openapi: () => ({ type: "string", format: "password", description: "Written as plain text, stored and returned as a bcrypt hash." }),
+    example: () => "s3cret-Passw0rd",
+    fromJson: (v) => {
+      if (typeof v !== "string") return bad("invalid_type", "must be a string");
+      if (v.length === 0) return bad("too_short", "must not be empty");
+      return Buffer.byteLength(v) > 72 ? bad("too_long", "must be at most 72 bytes (bcrypt's limit)") : ok(v);
+    },
+    fromQuery: () => bad("not_filterable", "password columns hold bcrypt hashes and cannot be filtered"),
+    toJson: (v) => v ?? null,
+    ops: [],
+    sort: "none",
+    uniqueAllowed: false,
+  },
+  dropdown: {
+    mysql: (c) => `ENUM(${(c.options ?? []).map(quoteMysqlString).join(",")})`,
+    sqlite: () => "TEXT",
+    openapi: (c) => ({ type: "string", enum: c.options ?? [] }),
+    example: (c) => c.options?.[0] ?? "option",
+    fromJson: (v, c) =>
+      typeof v === "string" && (c.options ?? []).includes(v)
+        ? ok(v)
+        : bad("not_an_option", `must be one of: ${(c.options ?? []).join(", ")}`),
+    fromQuery: (s) => ok(s),
+    toJson: (v) => v ?? null,
+    ops: TEXT_OPS,
+    sort: "enum",
+    uniqueAllowed: true,
+  },
+  reference: {
+    mysql: () => "BIGINT UNSIGNED",
+    sqlite: () => "INTEGER",
+    openapi: (c) => ({ type: "integer", format: "int64", minimum: 1, description: `id of a row in ${c.references}` }),
+    example: () => 1,
+    fromJson: (v) => checkInteger(v, INT_RANGE.bigint, true),
+    fromQuery: (s) => parseIntegerText(s, INT_RANGE.bigint, true),
+    toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+    ops: ORDERED_OPS,
+    sort: "plain",
+    uniqueAllowed: true,
+  },
+};
+
+/** The MySQL type a user sees for a column, e.g. DECIMAL(10,2). */
+export const mysqlTypeOf = (c: ColumnDef) => (c.system && c.name === "id" ? "BIGINT UNSIGNED" : TYPE_SPECS[c.type].mysql(c));
+
+/** The value of one stored column as JSON. */
+export const columnToJson = (c: ColumnDef, v: unknown) => TYPE_SPECS[c.type].toJson(v, c);
