@@ -1,0 +1,27 @@
+import type { App } from "../app";
+import type { DatabaseSchema, TableDef } from "../schema/types";
+
+/** The schema of one database by instance, from the process cache or the metadata store. */
+export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => {
+  const cached = app.schemas.get(instance);
+  if (cached) return cached;
+  const meta = app.engine.meta;
+  const row = await meta.selectFrom("databases").selectAll().where("instance", "=", instance).executeTakeFirst();
+  if (!row) return undefined;
+  const tableRows = await meta.selectFrom("tables").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
+  const tables = new Map<string, TableDef>(
+    tableRows.map((t) => [t.name, { id: t.id, name: t.name, columns: JSON.parse(t.columns) }]),
+  );
+  const schema: DatabaseSchema = {
+    id: row.id,
+    instance: row.instance,
+    name: row.name,
+    ownerId: row.owner_id,
+    engine: app.engine.kind,
+    physical: row.physical,
+    version: row.schema_version,
+    tables,
+  };
+  app.schemas.set(instance, schema);
+  return schema;
+};

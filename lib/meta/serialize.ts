@@ -1,0 +1,27 @@
+import { mysqlTypeOf } from "../schema/column-types";
+import type { ColumnDef, DatabaseSchema, TableDef } from "../schema/types";
+
+/** A column as the management API shows it: its definition plus the MySQL type it maps to. */
+export const columnView = (c: ColumnDef) => {
+  const view: Record<string, unknown> = { name: c.name, type: c.type, nullable: c.nullable, unique: c.unique };
+  for (const key of ["default", "length", "precision", "scale", "options", "references"] as const) {
+    if (c[key] !== undefined) view[key] = c[key];
+  }
+  view.mysql_type = mysqlTypeOf(c);
+  return view;
+};
+
+export const tableView = (t: TableDef) => ({
+  name: t.name,
+  columns: t.columns.map(columnView),
+  automatic_columns: ["id", "created_at", "updated_at"],
+});
+
+export const databaseView = (s: DatabaseSchema, extra: { created_at?: string; updated_at?: string } = {}) => ({
+  instance: s.instance,
+  name: s.name,
+  owner_id: s.ownerId,
+  api_base: `/v1/${s.instance}`,
+  tables: [...s.tables.values()].map(tableView),
+  ...extra,
+});
