@@ -56,13 +56,14 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
 };
 
-let shared: Promise<App> | undefined;
+// Kept on globalThis so the custom server and Next's bundled copy of this module share one app.
+const holder = globalThis as typeof globalThis & { __tabulaApp?: Promise<App> };
 
 /** The app for this process, configured from the environment (route handlers and the server use it). */
 export const getApp = (): Promise<App> => {
-  shared ??= createApp().catch((err) => {
-    shared = undefined;
+  holder.__tabulaApp ??= createApp().catch((err) => {
+    holder.__tabulaApp = undefined;
     throw err;
   });
-  return shared;
+  return holder.__tabulaApp;
 };

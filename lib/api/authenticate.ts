@@ -1,0 +1,28 @@
+import type { App } from "../app";
+import { unauthorized } from "../errors";
+import type { CoreRequest } from "../http/core-types";
+import { readCredential } from "../http/credentials";
+import { resolveKey } from "../keys/resolve-key";
+import type { DatabaseSchema } from "../schema/types";
+
+/** Who calls the data API. Secret keys act as the server role (no row policies). */
+export type Caller = { kind: "key"; keyId: number; accountId: number };
+
+/**
+ * Checks the credential against the database in the path. An invalid credential, or one not valid for this
+ * database, is 401 whether or not the database exists; only a valid account key learns that it does not.
+ */
+export const authenticate = async (
+  app: App,
+  req: CoreRequest,
+  schema: DatabaseSchema | undefined,
+): Promise<Caller> => {
+  const credential = readCredential(req);
+  if (!credential) throw unauthorized("Send your secret key in the x-api-key header or as Authorization: Bearer <key>.");
+  if (!credential.startsWith("sk_")) throw unauthorized("The token is not valid.");
+  const key = await resolveKey(app, credential);
+  if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
+  if (key.databaseId !== null && key.databaseId !== schema?.id) throw unauthorized("This key is not valid for this database.");
+  if (schema && schema.ownerId !== key.accountId) throw unauthorized("This key is not valid for this database.");
+  return { kind: "key", keyId: key.id, accountId: key.accountId };
+};

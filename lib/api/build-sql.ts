@@ -1,0 +1,92 @@
+// The one SQL builder of the data API: identifiers only through sql.id / udb.table, values only as bound
+// parameters. Engine differences (case rules, LIKE) live here and nowhere else.
+import { type RawBuilder, sql } from "kysely";
+import type { UserDb } from "../db/engine";
+import { TYPE_SPECS } from "../schema/column-types";
+import type { ColumnDef } from "../schema/types";
+import type { Filter, ReadQuery, Sort } from "./parse-query";
+
+type Fragment = RawBuilder<unknown>;
+
+const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+const condition = (udb: UserDb, { column, op, value }: Filter): Fragment => {
+  const col = sql.id(column.name);
+  switch (op) {
+    case "eq":
+      return sql`${col} = ${value}`;
+    case "gt":
+      return sql`${col} > ${value}`;
+    case "gte":
+      return sql`${col} >= ${value}`;
+    case "lt":
+      return sql`${col} < ${value}`;
+    case "lte":
+      return sql`${col} <= ${value}`;
+    case "in":
+      return sql`${col} IN (${sql.join(value as unknown[])})`;
+    case "null":
+      return value ? sql`${col} IS NULL` : sql`${col} IS NOT NULL`;
+    // Substring matches: `%` and `_` in the value are literal. MySQL user schemas use utf8mb4_bin, so LIKE is
+    // case-sensitive there; SQLite's LIKE is not, so it uses instr().
+    case "like":
+      return udb.engine === "mysql" ? sql`${col} LIKE ${escapeLike(String(value))} ESCAPE '!'` : sql`instr(${col}, ${value}) > 0`;
+    case "ilike":
+      return udb.engine === "mysql"
+        ? sql`LOWER(${col}) LIKE LOWER(${escapeLike(String(value))}) ESCAPE '!'`
+        : sql`instr(lower(${col}), lower(${value})) > 0`;
+  }
+};
+
+/** WHERE clause from the filters plus any extra predicates (row policies enter here later). */
+export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = []): Fragment => {
+  const parts = [...filters.map((f) => condition(udb, f)), ...extra];
+  return parts.length ? sql` WHERE ${sql.join(parts, sql` AND `)}` : sql``;
+};
+
+/** Text sorts case-insensitively on both engines; a dropdown sorts by its text, not MySQL's enum index. */
+const sortKey = (udb: UserDb, column: ColumnDef): Fragment => {
+  const col = sql.id(column.name);
+  const kind = TYPE_SPECS[column.type].sort;
+  if (kind === "text") return udb.engine === "mysql" ? sql`${col} COLLATE utf8mb4_general_ci` : sql`${col} COLLATE NOCASE`;
+  if (kind === "enum") return udb.engine === "mysql" ? sql`CAST(${col} AS CHAR) COLLATE utf8mb4_general_ci` : sql`${col} COLLATE NOCASE`;
+  return col;
+};
+
+/** ORDER BY the requested columns, always ending with id so pages are stable. */
+export const orderSql = (udb: UserDb, sort: Sort[]): Fragment => {
+  const parts = sort.map((s) => sql`${sortKey(udb, s.column)} ${sql.raw(s.desc ? "DESC" : "ASC")}`);
+  if (!sort.some((s) => s.column.name === "id")) parts.push(sql`${sql.id("id")} ASC`);
+  return sql` ORDER BY ${sql.join(parts)}`;
+};
+
+const columnList = (columns: ColumnDef[]) => sql.join(columns.map((c) => sql.id(c.name)));
+
+export const selectPageSql = (udb: UserDb, table: string, columns: ColumnDef[], q: ReadQuery, extra: Fragment[] = []) =>
+  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)}${whereSql(udb, q.filters, extra)}${orderSql(udb, q.sort)} LIMIT ${q.limit} OFFSET ${q.offset}`;
+
+export const countSql = (udb: UserDb, table: string, filters: Filter[], extra: Fragment[] = []) =>
+  sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${udb.table(table)}${whereSql(udb, filters, extra)}`;
+
+export const selectByIdSql = (udb: UserDb, table: string, columns: ColumnDef[], id: number) =>
+  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}`;
+
+export const selectByIdsSql = (udb: UserDb, table: string, columns: ColumnDef[], ids: number[]) =>
+  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)}) ORDER BY ${sql.id("id")}`;
+
+export const insertSql = (udb: UserDb, table: string, values: Record<string, unknown>) => {
+  const names = Object.keys(values);
+  return sql`INSERT INTO ${udb.table(table)} (${sql.join(names.map((n) => sql.id(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`;
+};
+
+export const updateSql = (udb: UserDb, table: string, id: number, values: Record<string, unknown>) => {
+  const sets = Object.entries(values).map(([n, v]) => sql`${sql.id(n)} = ${v}`);
+  return sql`UPDATE ${udb.table(table)} SET ${sql.join(sets)} WHERE ${sql.id("id")} = ${id}`;
+};
+
+export const deleteSql = (udb: UserDb, table: string, id: number) =>
+  sql`DELETE FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}`;
+
+/** Ids among `ids` that exist in `table` (reference checks before a write). */
+export const existingIdsSql = (udb: UserDb, table: string, ids: number[]) =>
+  sql<{ id: number }>`SELECT ${sql.id("id")} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)})`;

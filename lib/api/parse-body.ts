@@ -1,0 +1,71 @@
+import type { FieldError } from "../errors";
+import { TYPE_SPECS } from "../schema/column-types";
+import type { TableIndex } from "./table-index";
+
+export type WriteMode = "create" | "replace" | "update";
+
+/** Column values ready to bind, plus the password columns that still need hashing. */
+export type ParsedWrite = { values: Record<string, unknown>; passwords: string[] };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Validates one record body against the table. `current` is the stored record (JSON form) for PUT/PATCH:
+ * automatic columns may repeat their stored value (GET → edit → PUT works), and a password column given its
+ * stored hash keeps it. Every problem is reported, each with its field (prefixed by `at`, e.g. `[3].`).
+ */
+export const parseRecordBody = (
+  index: TableIndex,
+  body: unknown,
+  mode: WriteMode,
+  at = "",
+  current?: Record<string, unknown>,
+): { write: ParsedWrite; errors: FieldError[] } => {
+  const errors: FieldError[] = [];
+  const write: ParsedWrite = { values: {}, passwords: [] };
+  if (!isObject(body)) {
+    errors.push({ field: at ? at.replace(/\.$/, "") : "body", code: "invalid_type", message: "a record must be a JSON object" });
+    return { write, errors };
+  }
+  for (const [name, value] of Object.entries(body)) {
+    const column = index.byName.get(name);
+    if (!column) {
+      errors.push({ field: `${at}${name}`, code: "unknown_column", message: `"${name}" is not a column of ${index.table.name}` });
+      continue;
+    }
+    if (column.system) {
+      if (mode === "create" || current?.[name] !== value) {
+        errors.push({ field: `${at}${name}`, code: "read_only", message: `"${name}" is set automatically and cannot be written` });
+      }
+      continue;
+    }
+    if (value === null) {
+      if (!column.nullable) errors.push({ field: `${at}${name}`, code: "required", message: `"${name}" cannot be null` });
+      else write.values[name] = null;
+      continue;
+    }
+    if (column.type === "password" && current && current[name] === value) continue;
+    const check = TYPE_SPECS[column.type].fromJson(value, column);
+    if (!check.ok) {
+      errors.push({ field: `${at}${name}`, code: check.code, message: `"${name}" ${check.message}` });
+      continue;
+    }
+    write.values[name] = check.value;
+    if (column.type === "password") write.passwords.push(name);
+  }
+  if (mode === "update") return { write, errors };
+  for (const column of index.table.columns) {
+    if (column.name in body) continue;
+    if (mode === "create" && column.default !== undefined && column.default !== null) {
+      const check = TYPE_SPECS[column.type].fromJson(column.default, column);
+      if (check.ok) write.values[column.name] = check.value;
+      continue;
+    }
+    if (!column.nullable) {
+      errors.push({ field: `${at}${column.name}`, code: "required", message: `"${column.name}" is required` });
+    } else if (mode === "replace") {
+      write.values[column.name] = null;
+    }
+  }
+  return { write, errors };
+};

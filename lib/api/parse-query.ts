@@ -1,0 +1,102 @@
+import { type FieldError, validationFailed } from "../errors";
+import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
+import type { ColumnDef } from "../schema/types";
+
+export type Filter = { column: ColumnDef; op: FilterOp; value: unknown };
+export type Sort = { column: ColumnDef; desc: boolean };
+export type ReadQuery = { filters: Filter[]; sort: Sort[]; limit: number; offset: number };
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+
+// Longest suffixes first so `_gte` wins over `_gt` and `_ilike` over `_like`.
+const SUFFIXES: [string, FilterOp][] = [
+  ["_ilike", "ilike"],
+  ["_like", "like"],
+  ["_null", "null"],
+  ["_gte", "gte"],
+  ["_lte", "lte"],
+  ["_gt", "gt"],
+  ["_lt", "lt"],
+  ["_in", "in"],
+];
+
+const splitParam = (key: string, columns: Map<string, ColumnDef>): [ColumnDef, FilterOp] | undefined => {
+  const exact = columns.get(key);
+  if (exact) return [exact, "eq"];
+  for (const [suffix, op] of SUFFIXES) {
+    if (!key.endsWith(suffix)) continue;
+    const column = columns.get(key.slice(0, -suffix.length));
+    if (column) return [column, op];
+  }
+  return undefined;
+};
+
+const parseOne = (column: ColumnDef, raw: string): { value?: unknown; error?: string } => {
+  const check = TYPE_SPECS[column.type].fromQuery(raw, column);
+  if (!check.ok) return { error: check.message };
+  if (column.type === "dropdown" && !(column.options ?? []).includes(raw)) {
+    return { error: `must be one of: ${(column.options ?? []).join(", ")}` };
+  }
+  return { value: check.value };
+};
+
+const parseFilterValue = (column: ColumnDef, op: FilterOp, raw: string): { value?: unknown; error?: string } => {
+  if (op === "null") return raw === "true" || raw === "false" ? { value: raw === "true" } : { error: "must be true or false" };
+  if (op === "like" || op === "ilike") return raw === "" ? { error: "must not be empty" } : { value: raw };
+  if (op !== "in") return parseOne(column, raw);
+  const values: unknown[] = [];
+  for (const item of raw.split(",")) {
+    const one = parseOne(column, item);
+    if (one.error) return { error: `"${item}" ${one.error}` };
+    values.push(one.value);
+  }
+  return { value: values };
+};
+
+const parseWhole = (raw: string, min: number, max: number) => (/^\d{1,7}$/.test(raw) && +raw >= min && +raw <= max ? +raw : undefined);
+
+/** Reads `_limit`, `_offset`, `_sort` and `{column}[_op]` filters; every unknown or bad parameter is a 422. */
+export const parseReadQuery = (params: URLSearchParams, columns: Map<string, ColumnDef>): ReadQuery => {
+  const query: ReadQuery = { filters: [], sort: [], limit: DEFAULT_LIMIT, offset: 0 };
+  const errors: FieldError[] = [];
+  const fail = (field: string, code: string, message: string) => errors.push({ field, code, message });
+  for (const [key, raw] of params) {
+    if (key === "_limit") {
+      const n = parseWhole(raw, 1, MAX_LIMIT);
+      if (n === undefined) fail(key, "out_of_range", `_limit must be a whole number from 1 to ${MAX_LIMIT}`);
+      else query.limit = n;
+    } else if (key === "_offset") {
+      const n = parseWhole(raw, 0, Number.MAX_SAFE_INTEGER);
+      if (n === undefined) fail(key, "out_of_range", "_offset must be a whole number of 0 or more");
+      else query.offset = n;
+    } else if (key === "_sort") {
+      for (const item of raw.split(",")) {
+        const desc = item.startsWith("-");
+        const name = desc ? item.slice(1) : item;
+        const column = columns.get(name);
+        if (!column) fail(key, "unknown_column", `cannot sort by "${name}": no such column`);
+        else if (TYPE_SPECS[column.type].sort === "none") fail(key, "not_sortable", `cannot sort by "${name}": ${column.type} columns are not sortable`);
+        else query.sort.push({ column, desc });
+      }
+    } else {
+      const match = splitParam(key, columns);
+      if (!match) {
+        fail(key, key.startsWith("_") ? "unknown_parameter" : "unknown_column", `"${key}" is not a column of this table or a known parameter`);
+        continue;
+      }
+      const [column, op] = match;
+      if (!TYPE_SPECS[column.type].ops.includes(op)) {
+        fail(key, "unsupported_filter", column.type === "password"
+          ? `"${column.name}" is a password column (bcrypt hashes) and cannot be filtered`
+          : `${column.type} columns do not support ${op === "eq" ? "exact match" : `_${op}`}`);
+        continue;
+      }
+      const parsed = parseFilterValue(column, op, raw);
+      if (parsed.error) fail(key, "invalid_value", `${key} ${parsed.error}`);
+      else query.filters.push({ column, op, value: parsed.value });
+    }
+  }
+  if (errors.length) throw validationFailed(errors);
+  return query;
+};

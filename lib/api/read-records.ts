@@ -1,0 +1,34 @@
+import type { UserDb } from "../db/engine";
+import { notFound } from "../errors";
+import { type CoreResponse, json } from "../http/core-types";
+import { countSql, selectByIdSql, selectPageSql } from "./build-sql";
+import { parseReadQuery } from "./parse-query";
+import { type TableIndex, toRecord } from "./table-index";
+
+/** GET /{table}: filters, sort and page from the query string; `Prefer: count=exact` adds X-Total-Count. */
+export const listRecords = async (udb: UserDb, index: TableIndex, params: URLSearchParams, prefer?: string): Promise<CoreResponse> => {
+  const query = parseReadQuery(params, index.byName);
+  const { rows } = await selectPageSql(udb, index.table.name, index.all, query).execute(udb.db);
+  const headers: Record<string, string> = {};
+  if (prefer && /\bcount=exact\b/.test(prefer)) {
+    const { rows: counted } = await countSql(udb, index.table.name, query.filters).execute(udb.db);
+    headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
+    headers["preference-applied"] = "count=exact";
+  }
+  return json(200, (rows as Record<string, unknown>[]).map((r) => toRecord(index, r)), headers);
+};
+
+export const findRecord = async (udb: UserDb, index: TableIndex, id: number) => {
+  const { rows } = await selectByIdSql(udb, index.table.name, index.all, id).execute(udb.db);
+  return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
+};
+
+export const findRecordOrThrow = async (udb: UserDb, index: TableIndex, id: number) => {
+  const record = await findRecord(udb, index, id);
+  if (!record) throw notFound(`No record with id ${id} in ${index.table.name}.`);
+  return record;
+};
+
+/** GET /{table}/{id} */
+export const getRecord = async (udb: UserDb, index: TableIndex, id: number): Promise<CoreResponse> =>
+  json(200, await findRecordOrThrow(udb, index, id));

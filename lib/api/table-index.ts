@@ -1,0 +1,34 @@
+import { TYPE_SPECS } from "../schema/column-types";
+import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
+
+/** Per-table lookups the hot path needs, built once per cached table definition. */
+export type TableIndex = {
+  table: TableDef;
+  all: ColumnDef[];
+  byName: Map<string, ColumnDef>;
+  /** [name, toJson] pairs in output order. */
+  output: [string, (v: unknown) => unknown][];
+};
+
+const cache = new WeakMap<TableDef, TableIndex>();
+
+export const indexTable = (table: TableDef): TableIndex => {
+  let index = cache.get(table);
+  if (!index) {
+    const all = recordColumns(table);
+    index = {
+      table,
+      all,
+      byName: new Map(all.map((c) => [c.name, c])),
+      output: all.map((c) => [c.name, (v: unknown) => TYPE_SPECS[c.type].toJson(v, c)]),
+    };
+    cache.set(table, index);
+  }
+  return index;
+};
+
+export const toRecord = (index: TableIndex, row: Record<string, unknown>) => {
+  const record: Record<string, unknown> = {};
+  for (const [name, toJson] of index.output) record[name] = toJson(row[name]);
+  return record;
+};

@@ -1,0 +1,31 @@
+/** The small request shape both adapters (node:http and the Next route handler) hand to the cores. */
+export type CoreRequest = {
+  method: string;
+  /** Path without the query string, still percent-encoded. */
+  pathname: string;
+  query: URLSearchParams;
+  /** Lower-case header name → value. */
+  header: (name: string) => string | undefined;
+  /** The body as text, or undefined when there is none. */
+  body?: string;
+  /** Set by the adapter when the body exceeded MAX_BODY_BYTES (it stops reading). */
+  bodyTooLarge?: boolean;
+  /** Origin the client used, e.g. http://localhost:3000 (for docs and absolute URLs). */
+  origin: string;
+};
+
+export type CoreResponse = {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+};
+
+export const MAX_BODY_BYTES = 1_048_576;
+
+export const json = (status: number, value: unknown, headers: Record<string, string> = {}): CoreResponse => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  body: JSON.stringify(value),
+});
+
+export const noContent = (headers: Record<string, string> = {}): CoreResponse => ({ status: 204, headers });

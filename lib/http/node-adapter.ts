@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { App } from "../app";
+import { handleDataRequest } from "../api/handle-data-request";
+import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
+import { type CoreRequest, type CoreResponse, MAX_BODY_BYTES } from "./core-types";
+
+const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+
+const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boolean }> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      req.resume();
+      resolve({ tooLarge: true });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners("data");
+        req.resume();
+        resolve({ tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve({ body: chunks.length ? Buffer.concat(chunks).toString("utf8") : undefined }));
+    req.on("error", reject);
+  });
+
+const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const method = req.method ?? "GET";
+  const { body, tooLarge } = BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
+  const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? "http";
+  return {
+    method,
+    pathname: q === -1 ? url : url.slice(0, q),
+    query: new URLSearchParams(q === -1 ? "" : url.slice(q + 1)),
+    header: (name) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v.join(", ") : v;
+    },
+    body,
+    bodyTooLarge: tooLarge,
+    origin: `${proto}://${req.headers.host ?? "localhost"}`,
+  };
+};
+
+export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
+  res.writeHead(out.status, out.body === undefined ? out.headers : { ...out.headers, "content-length": Buffer.byteLength(out.body) });
+  res.end(out.body);
+};
+
+/**
+ * Serves /v1/* (data API) and /api/v1/* (management API) straight from the cores on node:http.
+ * Returns false for any other path, which the caller hands to Next.
+ */
+export const createNodeHandler = (app: App, session?: SessionResolver) => async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  const url = req.url ?? "/";
+  const isData = url.startsWith("/v1/");
+  const isManagement = url.startsWith("/api/v1/") && !url.startsWith("/api/v1/auth/");
+  if (!isData && !isManagement) return false;
+  const core = await toCoreRequest(req);
+  const out = isData ? await handleDataRequest(app, core) : await handleManagementRequest(app, core, session);
+  sendCoreResponse(res, out);
+  return true;
+};

@@ -1,0 +1,37 @@
+import type { App } from "../app";
+import type { CoreRequest, CoreResponse } from "./core-types";
+import { MAX_BODY_BYTES } from "./core-types";
+
+const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
+
+/** A web Request (Next route handlers) → the core request shape. */
+export const fromWebRequest = async (request: Request): Promise<CoreRequest> => {
+  const url = new URL(request.url);
+  let body: string | undefined;
+  let bodyTooLarge = false;
+  if (!BODYLESS.has(request.method)) {
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) bodyTooLarge = true;
+    else {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > MAX_BODY_BYTES) bodyTooLarge = true;
+      else if (bytes.byteLength > 0) body = new TextDecoder().decode(bytes);
+    }
+  }
+  return {
+    method: request.method,
+    pathname: url.pathname,
+    query: url.searchParams,
+    header: (name) => request.headers.get(name) ?? undefined,
+    body,
+    bodyTooLarge,
+    origin: request.headers.get("x-forwarded-host") ? `${request.headers.get("x-forwarded-proto") ?? "http"}://${request.headers.get("x-forwarded-host")}` : url.origin,
+  };
+};
+
+export const toWebResponse = (out: CoreResponse) => new Response(out.body ?? null, { status: out.status, headers: out.headers });
+
+/** Route-handler adapter: `export const GET = webHandler(getApp, handleDataRequest)`. */
+export const webHandler =
+  (getApp: () => Promise<App>, core: (app: App, req: CoreRequest) => Promise<CoreResponse>) =>
+  async (request: Request): Promise<Response> =>
+    toWebResponse(await core(await getApp(), await fromWebRequest(request)));

@@ -1,0 +1,17 @@
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "./get-database-or-throw";
+
+/** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
+export const deleteDatabase = async (ctx: Ctx, instance: string) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const { app } = ctx;
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await trx.deleteFrom("api_keys").where("database_id", "=", schema.id).execute();
+    await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
+    await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
+    await bumpMetaVersion(trx);
+  });
+  app.invalidate();
+  await app.engine.dropUserDb(schema.physical);
+};

@@ -1,0 +1,19 @@
+import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getKeyOrThrow } from "./get-key-or-throw";
+import { keyView } from "./key-view";
+
+/** POST /keys/{id}/regenerate: same key record, new secret; the old secret stops working at once. */
+export const regenerateKey = async (ctx: Ctx, id: string) => {
+  requireAccountScope(ctx);
+  const row = await getKeyOrThrow(ctx, id);
+  const { app } = ctx;
+  const secret = generateSecretKey();
+  const key_enc = encryptKey(app.secret, secret);
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await trx.updateTable("api_keys").set({ key_hash: hashSecretKey(secret), key_enc }).where("id", "=", row.id).execute();
+    await bumpMetaVersion(trx);
+  });
+  app.invalidate();
+  return keyView(app, { ...row, key_enc }, row.instance ?? null);
+};

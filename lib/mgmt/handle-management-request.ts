@@ -1,0 +1,44 @@
+import type { App } from "../app";
+import { methodNotAllowed, notFound, unauthorized } from "../errors";
+import type { CoreRequest, CoreResponse } from "../http/core-types";
+import { json, noContent } from "../http/core-types";
+import { readCredential } from "../http/credentials";
+import { errorResponse } from "../http/error-response";
+import { resolveKey } from "../keys/resolve-key";
+import type { Actor } from "../meta/context";
+import { buildManagementOpenApi } from "../openapi/management-openapi";
+import { matchPath, ROUTES } from "./routes";
+
+export type SessionResolver = (req: CoreRequest) => Promise<Actor | undefined>;
+
+const actorFromKey = async (app: App, req: CoreRequest): Promise<Actor | undefined> => {
+  const credential = readCredential(req);
+  if (!credential) return undefined;
+  const key = credential.startsWith("sk_") ? await resolveKey(app, credential) : null;
+  if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
+  const account = await app.engine.meta.selectFrom("accounts").select("is_operator").where("id", "=", key.accountId).executeTakeFirst();
+  if (!account) throw unauthorized();
+  return { accountId: key.accountId, isOperator: account.is_operator === 1, keyDatabaseId: key.databaseId };
+};
+
+/** The management API under /api/v1: a secret key (Bearer or x-api-key) or the dashboard session. */
+export const handleManagementRequest = async (app: App, req: CoreRequest, session?: SessionResolver): Promise<CoreResponse> => {
+  try {
+    const segments = req.pathname.split("/").slice(3).filter(Boolean).map(decodeURIComponent);
+    if (segments.length === 1 && segments[0] === "openapi.json") {
+      return json(200, buildManagementOpenApi(`${req.origin}/api/v1`));
+    }
+    const candidates = ROUTES.map((r) => ({ route: r, params: matchPath(r.path, segments) })).filter((m) => m.params);
+    if (candidates.length === 0) throw notFound("No such management endpoint; see /api/v1/openapi.json.");
+    const verbs = candidates.map((c) => c.route.method);
+    if (req.method === "OPTIONS") return noContent({ allow: [...verbs, "OPTIONS"].join(", ") });
+    const match = candidates.find((c) => c.route.method === req.method);
+    if (!match) throw methodNotAllowed(verbs);
+    await app.sync();
+    const actor = (await actorFromKey(app, req)) ?? (await session?.(req));
+    if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
+    return await match.route.run({ app, actor }, match.params!, req);
+  } catch (err) {
+    return errorResponse(err);
+  }
+};

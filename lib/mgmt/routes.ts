@@ -1,0 +1,68 @@
+import type { CoreRequest, CoreResponse } from "../http/core-types";
+import { json, noContent } from "../http/core-types";
+import { parseJsonBody } from "../http/parse-json-body";
+import type { Ctx } from "../meta/context";
+import { addColumn } from "../meta/columns/add-column";
+import { dropColumn } from "../meta/columns/drop-column";
+import { updateColumn } from "../meta/columns/update-column";
+import { createDatabase } from "../meta/databases/create-database";
+import { deleteDatabase } from "../meta/databases/delete-database";
+import { getDatabase } from "../meta/databases/get-database";
+import { listDatabases } from "../meta/databases/list-databases";
+import { updateDatabase } from "../meta/databases/update-database";
+import { createKey } from "../meta/keys/create-key";
+import { listKeys } from "../meta/keys/list-keys";
+import { regenerateKey } from "../meta/keys/regenerate-key";
+import { revokeKey } from "../meta/keys/revoke-key";
+import { createTable } from "../meta/tables/create-table";
+import { dropTable } from "../meta/tables/drop-table";
+import { getTable } from "../meta/tables/get-table";
+import { listTables } from "../meta/tables/list-tables";
+import { updateTable } from "../meta/tables/update-table";
+
+type Params = Record<string, string>;
+export type Route = {
+  method: string;
+  /** Segments after /api/v1; `:name` captures one. */
+  path: string;
+  run: (ctx: Ctx, p: Params, req: CoreRequest) => Promise<CoreResponse>;
+};
+
+const created = (value: unknown) => json(201, value);
+const ok = (value: unknown) => json(200, value);
+const done = () => noContent();
+
+const DB = "databases/:instance";
+const TABLE = `${DB}/tables/:table`;
+
+export const ROUTES: Route[] = [
+  { method: "GET", path: "databases", run: async (ctx, _p, req) => ok(await listDatabases(ctx, req.query)) },
+  { method: "POST", path: "databases", run: async (ctx, _p, req) => created(await createDatabase(ctx, parseJsonBody(req))) },
+  { method: "GET", path: DB, run: async (ctx, p) => ok(await getDatabase(ctx, p.instance)) },
+  { method: "PATCH", path: DB, run: async (ctx, p, req) => ok(await updateDatabase(ctx, p.instance, parseJsonBody(req))) },
+  { method: "DELETE", path: DB, run: async (ctx, p) => (await deleteDatabase(ctx, p.instance), done()) },
+  { method: "GET", path: `${DB}/tables`, run: async (ctx, p) => ok(await listTables(ctx, p.instance)) },
+  { method: "POST", path: `${DB}/tables`, run: async (ctx, p, req) => created(await createTable(ctx, p.instance, parseJsonBody(req))) },
+  { method: "GET", path: TABLE, run: async (ctx, p) => ok(await getTable(ctx, p.instance, p.table)) },
+  { method: "PATCH", path: TABLE, run: async (ctx, p, req) => ok(await updateTable(ctx, p.instance, p.table, parseJsonBody(req))) },
+  { method: "DELETE", path: TABLE, run: async (ctx, p) => (await dropTable(ctx, p.instance, p.table), done()) },
+  { method: "POST", path: `${TABLE}/columns`, run: async (ctx, p, req) => created(await addColumn(ctx, p.instance, p.table, parseJsonBody(req))) },
+  { method: "PATCH", path: `${TABLE}/columns/:column`, run: async (ctx, p, req) => ok(await updateColumn(ctx, p.instance, p.table, p.column, parseJsonBody(req))) },
+  { method: "DELETE", path: `${TABLE}/columns/:column`, run: async (ctx, p) => (await dropColumn(ctx, p.instance, p.table, p.column), done()) },
+  { method: "GET", path: "keys", run: async (ctx) => ok(await listKeys(ctx)) },
+  { method: "POST", path: "keys", run: async (ctx, _p, req) => created(await createKey(ctx, parseJsonBody(req))) },
+  { method: "POST", path: "keys/:id/regenerate", run: async (ctx, p) => ok(await regenerateKey(ctx, p.id)) },
+  { method: "DELETE", path: "keys/:id", run: async (ctx, p) => (await revokeKey(ctx, p.id), done()) },
+];
+
+/** Matches segments against a route path; returns the captured params or undefined. */
+export const matchPath = (path: string, segments: string[]): Params | undefined => {
+  const parts = path.split("/");
+  if (parts.length !== segments.length) return undefined;
+  const params: Params = {};
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].startsWith(":")) params[parts[i].slice(1)] = segments[i];
+    else if (parts[i] !== segments[i]) return undefined;
+  }
+  return params;
+};

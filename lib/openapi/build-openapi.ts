@@ -1,0 +1,187 @@
+// The live OpenAPI 3.1 document of one database's data API, rebuilt from the cached schema on every call.
+import type { DatabaseSchema, TableDef } from "../schema/types";
+import { curlSample } from "./curl-sample";
+import { LIST_PARAMETERS, listParameters } from "./list-parameters";
+import { type ErrorResponseName, ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
+import { exampleCreate, examplePatch, exampleRecord, pascalName, schemaNames, tableSchemas } from "./table-schemas";
+
+type Json = Record<string, unknown>;
+export type BuildOpenApiOptions = { serverUrl: string; apiKey?: string };
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const json = (schema: Json, example: Json) => ({ content: { "application/json": { schema, ...example } } });
+
+const READ_ERRORS: ErrorResponseName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited", "InternalError"];
+const WRITE_ERRORS: ErrorResponseName[] = [...READ_ERRORS, "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "ValidationFailed"];
+
+const tablePaths = (table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
+  const names = schemaNames(table.name);
+  const p = pascalName(table.name);
+  const t = `\`${table.name}\``;
+  const collection = `${opts.serverUrl}/${table.name}`;
+  const item = `${collection}/1`;
+  const record = exampleRecord(table);
+  const op = (method: string, url: string, fields: Json, body?: unknown) => ({
+    tags: [table.name],
+    ...fields,
+    "x-codeSamples": curlSample(method, url, { apiKey: opts.apiKey, body }),
+  });
+  const oneRecord = (description: string) => ({ description, ...json(ref(names.record), { example: record }) });
+
+  return {
+    [`/${table.name}`]: {
+      get: op("get", collection, {
+        operationId: `list${p}`,
+        summary: `List ${table.name}`,
+        description: `A page of ${t} records, filtered and sorted by the query parameters. Unknown parameters are a 422.`,
+        parameters: listParameters(table),
+        responses: {
+          "200": {
+            description: `The matching records, ordered by \`_sort\` then \`id\`.`,
+            headers: {
+              "X-Total-Count": {
+                description: "Number of matching records ignoring `_limit`/`_offset`; only with `Prefer: count=exact`.",
+                schema: { type: "integer", minimum: 0 },
+              },
+            },
+            ...json({ type: "array", items: ref(names.record) }, { example: [record] }),
+          },
+          ...errorRefs(...READ_ERRORS, "ValidationFailed"),
+        },
+      }),
+      post: op(
+        "post",
+        collection,
+        {
+          operationId: `create${p}`,
+          summary: `Create ${table.name}`,
+          description: `Creates one record, or up to 1000 from a JSON array in one transaction (all or nothing).`,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { oneOf: [ref(names.create), { type: "array", items: ref(names.create), minItems: 1, maxItems: 1000 }] },
+                examples: {
+                  one: { summary: "One record", value: exampleCreate(table) },
+                  many: { summary: "Several records", value: [exampleCreate(table)] },
+                },
+              },
+            },
+          },
+          responses: {
+            "201": {
+              description: "The created record, or the array of created records for an array body.",
+              content: {
+                "application/json": {
+                  schema: { oneOf: [ref(names.record), { type: "array", items: ref(names.record) }] },
+                  examples: { one: { summary: "One record", value: record }, many: { summary: "Several records", value: [record] } },
+                },
+              },
+            },
+            ...errorRefs(...WRITE_ERRORS),
+          },
+        },
+        exampleCreate(table),
+      ),
+    },
+    [`/${table.name}/{id}`]: {
+      parameters: [{ $ref: "#/components/parameters/Id" }],
+      get: op("get", item, {
+        operationId: `get${p}ById`,
+        summary: `Get one ${table.name} record`,
+        description: `The ${t} record with this id.`,
+        responses: { "200": oneRecord("The record."), ...errorRefs(...READ_ERRORS) },
+      }),
+      put: op(
+        "put",
+        item,
+        {
+          operationId: `replace${p}`,
+          summary: `Replace one ${table.name} record`,
+          description: "Replaces the whole record: omitted nullable columns become NULL. Prefer PATCH for partial changes.",
+          requestBody: { required: true, ...json(ref(names.replace), { example: exampleCreate(table) }) },
+          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS) },
+        },
+        exampleCreate(table),
+      ),
+      patch: op(
+        "patch",
+        item,
+        {
+          operationId: `update${p}`,
+          summary: `Update one ${table.name} record`,
+          description: "Changes only the columns in the body; the others stay unchanged.",
+          requestBody: { required: true, ...json(ref(names.patch), { example: examplePatch(table) }) },
+          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS) },
+        },
+        examplePatch(table),
+      ),
+      delete: op("delete", item, {
+        operationId: `delete${p}`,
+        summary: `Delete one ${table.name} record`,
+        description: "Removes the record for good. A record other rows still reference is a 409.",
+        responses: { "204": { description: "Deleted." }, ...errorRefs(...READ_ERRORS, "Conflict") },
+      }),
+    },
+  };
+};
+
+const documentPath = (opts: BuildOpenApiOptions): Json => ({
+  get: {
+    tags: ["OpenAPI"],
+    operationId: "getOpenApi",
+    summary: "This OpenAPI document",
+    description: "The live OpenAPI 3.1 document of this database, rebuilt from its schema on every request.",
+    responses: {
+      "200": { description: "An OpenAPI 3.1 document.", ...json({ type: "object" }, { example: { openapi: "3.1.0" } }) },
+      ...errorRefs("Unauthorized", "NotFound", "RateLimited", "InternalError"),
+    },
+    "x-codeSamples": curlSample("get", `${opts.serverUrl}/openapi.json`, { apiKey: opts.apiKey }),
+  },
+});
+
+const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.name}** database (\`${schema.instance}\`), generated from its live schema.
+
+**Authentication**: \`Authorization: Bearer <key>\` with your secret key (\`sk_...\`) or a database-auth JWT, or \`x-api-key: <key>\`.
+
+**Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters \`{column}\`, \`{column}_gt\`, \`_gte\`, \`_lt\`, \`_lte\`, \`_like\`, \`_ilike\`, \`_in\` (comma-separated), \`_null\` (\`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`.
+
+**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict, 413 body over 1 MiB, 422 validation (\`errors\` lists every problem), 429 rate limit (\`Retry-After\`), 500 a failed pre hook.`;
+
+export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Record<string, unknown> => {
+  const tables = [...schema.tables.values()];
+  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(t, opts)), {
+    "/openapi.json": documentPath(opts),
+  });
+  return {
+    openapi: "3.1.0",
+    info: { title: schema.name, version: "v1", description: describeApi(schema) },
+    servers: [{ url: opts.serverUrl, description: `Database \`${schema.instance}\`` }],
+    security: [{ bearerAuth: [] }, { apiKey: [] }],
+    tags: [
+      ...tables.map((t) => ({ name: t.name, description: `Records of the \`${t.name}\` table.` })),
+      { name: "OpenAPI", description: "The description of this API." },
+    ],
+    paths,
+    components: {
+      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas)) },
+      parameters: {
+        ...LIST_PARAMETERS,
+        Id: {
+          name: "id",
+          in: "path",
+          required: true,
+          description: "The record's id.",
+          example: 1,
+          schema: { type: "integer", format: "int64", minimum: 1 },
+        },
+      },
+      responses: usedErrorResponses(paths),
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: `Your secret key \`sk_...\` or a database-auth JWT.` },
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Your secret key `sk_...`." },
+      },
+    },
+  };
+};

@@ -1,0 +1,136 @@
+// Pieces both OpenAPI documents (data API and management API) share: the error body and the error responses.
+
+type Json = Record<string, unknown>;
+
+export const ERROR_SCHEMAS: Record<string, Json> = {
+  FieldError: {
+    type: "object",
+    description: "One problem with one field of the request.",
+    properties: {
+      field: { type: "string", description: "The column, parameter or body path at fault.", example: "price" },
+      code: { type: "string", description: "Machine-readable problem code.", example: "invalid_type" },
+      message: { type: "string", description: "What is wrong, in one sentence.", example: "must be a number" },
+    },
+    required: ["field", "code", "message"],
+  },
+  Error: {
+    type: "object",
+    description: "The body of every error response.",
+    properties: {
+      error: { type: "string", description: "Machine-readable error code, e.g. `not_found`.", example: "not_found" },
+      message: { type: "string", description: "A sentence for humans.", example: "No record with id 1." },
+      errors: {
+        type: "array",
+        description: "Every problem found; present on 422 and wherever several problems are reported.",
+        items: { $ref: "#/components/schemas/FieldError" },
+      },
+      hook: { type: "string", description: "Only on `pre_hook_failed`: the hook that failed." },
+      step: { type: "integer", description: "Only on `pre_hook_failed`: the failing step (from 1)." },
+    },
+    required: ["error", "message"],
+  },
+};
+
+const errorBody = (error: string, message: string, extra: Json = {}) => ({
+  "application/json": {
+    schema: { $ref: "#/components/schemas/Error" },
+    example: { error, message, ...extra },
+  },
+});
+
+const header = (description: string, schema: Json) => ({ description, schema });
+
+const ERROR_RESPONSES = {
+  Unauthorized: {
+    status: "401",
+    response: {
+      description: "Missing, wrong, regenerated or revoked key, or a bad or expired token.",
+      headers: { "WWW-Authenticate": header("Always `Bearer`.", { type: "string", example: 'Bearer realm="tabula"' }) },
+      content: errorBody("unauthorized", "A valid secret key or token is required."),
+    },
+  },
+  QuotaExceeded: {
+    status: "402",
+    response: {
+      description: "The plan's quota or the account's credits are used up.",
+      content: errorBody("quota_exceeded", "Your plan allows 2 databases; buy credits or upgrade."),
+    },
+  },
+  Forbidden: {
+    status: "403",
+    response: {
+      description: "The caller is known but may not do this (role, key scope, or a Row Level Security policy).",
+      content: errorBody("forbidden", "You may not do this."),
+    },
+  },
+  NotFound: {
+    status: "404",
+    response: {
+      description: "Unknown database, table, column or id (also a row hidden by Row Level Security).",
+      content: errorBody("not_found", "Not found."),
+    },
+  },
+  Conflict: {
+    status: "409",
+    response: {
+      description: "A unique value is taken, or the row is still referenced by other rows.",
+      content: errorBody("conflict", "A record with this value already exists.", {
+        errors: [{ field: "email", code: "duplicate", message: "is already taken" }],
+      }),
+    },
+  },
+  PayloadTooLarge: {
+    status: "413",
+    response: { description: "The body is larger than 1 MiB.", content: errorBody("payload_too_large", "The body is larger than 1 MiB.") },
+  },
+  UnsupportedMediaType: {
+    status: "415",
+    response: {
+      description: "The body is not sent as `application/json`.",
+      content: errorBody("unsupported_media_type", "Send the body as application/json."),
+    },
+  },
+  ValidationFailed: {
+    status: "422",
+    response: {
+      description: "The body or the query is invalid; `errors` lists every problem.",
+      content: errorBody("validation_failed", "must be a number", {
+        errors: [{ field: "price", code: "invalid_type", message: "must be a number" }],
+      }),
+    },
+  },
+  RateLimited: {
+    status: "429",
+    response: {
+      description: "Too many requests; retry after the given number of seconds.",
+      headers: { "Retry-After": header("Seconds to wait.", { type: "integer", minimum: 0, example: 1 }) },
+      content: errorBody("rate_limited", "Too many requests; retry in 1 second."),
+    },
+  },
+  InternalError: {
+    status: "500",
+    response: {
+      description: "A pre hook failed (`pre_hook_failed`, nothing was written) or an internal error.",
+      content: errorBody("internal", "The server failed to handle this request."),
+    },
+  },
+} satisfies Record<string, { status: string; response: Json }>;
+
+export type ErrorResponseName = keyof typeof ERROR_RESPONSES;
+
+/** `responses` entries that point at the shared error responses, keyed by status. */
+export const errorRefs = (...names: ErrorResponseName[]): Json =>
+  Object.fromEntries(names.map((n) => [ERROR_RESPONSES[n].status, { $ref: `#/components/responses/${n}` }]));
+
+/** The shared error responses the operations of `paths` refer to, so none is left unused. */
+export const usedErrorResponses = (paths: Record<string, Record<string, unknown>>): Json => {
+  const used = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item) as { responses?: Record<string, { $ref?: string }> }[]) {
+      for (const res of Object.values(op.responses ?? {})) {
+        if (res.$ref) used.add(res.$ref.split("/").pop()!);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([n]) => used.has(n)).map(([n, r]) => [n, r.response]));
+};

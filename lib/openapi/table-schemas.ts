@@ -1,0 +1,137 @@
+// Component schemas and examples of one table: the record, and the create, replace and patch bodies.
+import { mysqlTypeOf, TYPE_SPECS } from "../schema/column-types";
+import { AUTO_COLUMNS, type ColumnDef, recordColumns, type TableDef } from "../schema/types";
+
+type Json = Record<string, unknown>;
+
+/** `order_items` → `OrderItems`. Injective on valid names: `a_b1` → `AB1`, `a_b_1` → `AB_1`. */
+export const pascalName = (name: string) =>
+  name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()).replace(/^[a-z]/, (c) => c.toUpperCase());
+
+// Shared schemas of the document; a table whose name would clash gets a suffixed record name.
+const SHARED_NAMES = new Set(["Error", "FieldError"]);
+
+/** Component names of a table's schemas; the dot cannot occur in a pascal name, so no two tables clash. */
+export const schemaNames = (table: string) => {
+  const base = pascalName(table);
+  return {
+    record: SHARED_NAMES.has(base) ? `${base}.Record` : base,
+    create: `${base}.Create`,
+    replace: `${base}.Replace`,
+    patch: `${base}.Patch`,
+  };
+};
+
+const EXAMPLE_TIME = "2024-05-01T12:00:00.000Z";
+const BCRYPT_EXAMPLE = "$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy";
+
+const AUTO_SCHEMAS: Record<string, Json> = {
+  id: { type: "integer", format: "int64", minimum: 1, description: "Automatic `BIGINT UNSIGNED` primary key." },
+  created_at: { type: "string", format: "date-time", description: "Automatic: when the record was created (UTC)." },
+  updated_at: { type: "string", format: "date-time", description: "Automatic: when the record was last written (UTC)." },
+};
+
+const ECHO_NOTE = "Optional: accepted only when equal to the stored value, so a fetched record can be sent back.";
+
+/** 3.1 style: `type: [X, "null"]`; an enum must list null too. A schema without a type already allows null. */
+const withNull = (schema: Json): Json => {
+  if (typeof schema.type !== "string") return schema;
+  const out: Json = { ...schema, type: [schema.type, "null"] };
+  if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+  return out;
+};
+
+const describe = (col: ColumnDef, note: unknown) =>
+  [`\`${mysqlTypeOf(col)}\`${col.unique ? ", unique" : ""}.`, note].filter(Boolean).join(" ");
+
+const outputSchema = (col: ColumnDef): Json => {
+  if (col.system) return AUTO_SCHEMAS[col.name];
+  const schema =
+    col.type === "password"
+      ? { type: "string", description: describe(col, "The bcrypt hash; the plain text cannot be read back.") }
+      : { ...TYPE_SPECS[col.type].openapi(col), description: describe(col, TYPE_SPECS[col.type].openapi(col).description) };
+  return col.nullable ? withNull(schema) : schema;
+};
+
+const hasUsableDefault = (col: ColumnDef) =>
+  col.default === null ? col.nullable : TYPE_SPECS[col.type].fromJson(col.default, col).ok;
+
+const inputSchema = (col: ColumnDef, withDefault: boolean): Json => {
+  const spec = TYPE_SPECS[col.type].openapi(col);
+  const schema: Json = { ...spec, description: describe(col, spec.description) };
+  if (col.type === "password") schema.writeOnly = true;
+  if (withDefault && col.default !== undefined) {
+    // A default the schema cannot express (e.g. `auth.id` on an owner column) is described instead.
+    if (hasUsableDefault(col)) schema.default = col.default;
+    else schema.description = `${schema.description} Defaults to \`${JSON.stringify(col.default)}\`.`;
+  }
+  return col.nullable ? withNull(schema) : schema;
+};
+
+/** TYPE_SPECS' example, trimmed to fit the column's length or precision so the example validates. */
+export const exampleValue = (col: ColumnDef): unknown => {
+  const value = TYPE_SPECS[col.type].example(col);
+  if (col.type === "varchar" && typeof value === "string") return value.slice(0, col.length ?? 255);
+  if (col.type !== "decimal" || typeof value !== "number") return value;
+  const scale = col.scale ?? 2;
+  const max = 10 ** ((col.precision ?? 10) - scale) - 10 ** -scale;
+  return Number(Math.min(value, max).toFixed(scale));
+};
+
+export const exampleRecord = (table: TableDef): Json => ({
+  id: 1,
+  ...Object.fromEntries(table.columns.map((c) => [c.name, c.type === "password" ? BCRYPT_EXAMPLE : exampleValue(c)])),
+  created_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+});
+
+export const exampleCreate = (table: TableDef): Json => Object.fromEntries(table.columns.map((c) => [c.name, exampleValue(c)]));
+
+export const examplePatch = (table: TableDef): Json => {
+  const col = table.columns.find((c) => c.type !== "password") ?? table.columns[0];
+  return col ? { [col.name]: exampleValue(col) } : {};
+};
+
+/** NOT NULL columns without a default: the ones a create (or replace) body must carry. */
+export const requiredOnCreate = (table: TableDef) =>
+  table.columns.filter((c) => !c.nullable && c.default === undefined).map((c) => c.name);
+
+const objectSchema = (description: string, properties: Json, required: string[], example: Json, closed = true): Json => ({
+  type: "object",
+  description,
+  properties,
+  ...(required.length ? { required } : {}),
+  ...(closed ? { additionalProperties: false } : {}),
+  example,
+});
+
+export const tableSchemas = (table: TableDef): Record<string, Json> => {
+  const names = schemaNames(table.name);
+  const columns = recordColumns(table);
+  const inputs = (withDefault: boolean) => Object.fromEntries(table.columns.map((c) => [c.name, inputSchema(c, withDefault)]));
+  const echoes = Object.fromEntries(AUTO_COLUMNS.map((c) => [c.name, { ...AUTO_SCHEMAS[c.name], description: ECHO_NOTE }]));
+  const required = requiredOnCreate(table);
+  const t = `\`${table.name}\``;
+  return {
+    [names.record]: objectSchema(
+      `A record of ${t}.`,
+      Object.fromEntries(columns.map((c) => [c.name, outputSchema(c)])),
+      columns.map((c) => c.name),
+      exampleRecord(table),
+      false,
+    ),
+    [names.create]: objectSchema(
+      `A new record of ${t}. Omitted columns take their default, or NULL.`,
+      inputs(true),
+      required,
+      exampleCreate(table),
+    ),
+    [names.replace]: objectSchema(
+      `The whole record of ${t}: omitted nullable columns become NULL.`,
+      { ...echoes, ...inputs(false) },
+      required,
+      exampleCreate(table),
+    ),
+    [names.patch]: objectSchema(`Only the columns of ${t} to change.`, { ...inputs(false), ...echoes }, [], examplePatch(table)),
+  };
+};

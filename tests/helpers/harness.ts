@@ -1,0 +1,135 @@
+// Starts a real Tabula app on a fresh SQLite folder or MariaDB schema and speaks HTTP to it, through either
+// adapter: "node" (the production node:http handler, real sockets) or "route" (the Next route handlers,
+// called in-process with real web Requests).
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createPool } from "mysql2/promise";
+import { type App, createApp } from "../../lib/app";
+import type { Config, EngineKind } from "../../lib/config";
+import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createAccount } from "../../lib/meta/accounts/create-account";
+
+export type Adapter = "node" | "route";
+
+export const ENGINES: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
+
+export type Reply = { status: number; headers: Headers; body: any; text: string };
+
+export type RequestOptions = {
+  body?: unknown;
+  /** Sent as-is instead of JSON.stringify(body). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Secret key sent as x-api-key; defaults to the harness account's key; null sends none. */
+  key?: string | null;
+};
+
+export type Harness = {
+  engine: EngineKind;
+  adapter: Adapter;
+  app: App;
+  /** The account created for this harness and its account-wide secret key. */
+  accountId: number;
+  accountKey: string;
+  request: (method: string, path: string, options?: RequestOptions) => Promise<Reply>;
+  createAccount: () => Promise<{ accountId: number; key: string }>;
+  close: () => Promise<void>;
+};
+
+const testConfig = (engine: EngineKind): { config: Config; cleanup: () => Promise<void> } => {
+  const id = randomBytes(4).toString("hex");
+  if (engine === "sqlite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-"));
+    return {
+      config: { engine, dataDir, bcryptCost: 4 },
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const base = new URL(process.env.TEST_MYSQL_URL!);
+  const meta = `tabula_t_${id}`;
+  base.pathname = `/${meta}`;
+  return {
+    config: { engine, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-")), databaseUrl: base.toString(), bcryptCost: 4 },
+    cleanup: async () => {
+      const pool = createPool({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username || "root"), password: decodeURIComponent(base.password) });
+      const [rows] = await pool.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name = ? OR schema_name LIKE ?", [meta, `${meta}\\_\\_%`]);
+      for (const { s } of rows as { s: string }[]) await pool.query(`DROP DATABASE \`${s}\``);
+      await pool.end();
+    },
+  };
+};
+
+const routeModules = async () => ({
+  data: await import("../../app/v1/[db]/[[...path]]/route"),
+  management: await import("../../app/api/v1/[[...path]]/route"),
+});
+
+export const startHarness = async (engine: EngineKind, adapter: Adapter = "node"): Promise<Harness> => {
+  const { config, cleanup } = testConfig(engine);
+  const app = await createApp(config);
+  let baseUrl = "http://tabula.test";
+  let server: http.Server | undefined;
+  if (adapter === "node") {
+    const handle = createNodeHandler(app);
+    server = http.createServer(async (req, res) => {
+      if (!(await handle(req, res))) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  } else {
+    // The route handlers read the process-wide app; point it at this harness's app.
+    (globalThis as { __tabulaApp?: Promise<App> }).__tabulaApp = Promise.resolve(app);
+  }
+  const routes = adapter === "route" ? await routeModules() : undefined;
+
+  const newAccount = async () => {
+    const { account, key } = await createAccount(app, { email: `user-${randomBytes(5).toString("hex")}@example.com`, password: "correct horse battery" });
+    return { accountId: account.id, key: key.key };
+  };
+  const first = await newAccount();
+
+  const request = async (method: string, urlPath: string, options: RequestOptions = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? first.key : options.key;
+    if (key !== null && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers["x-api-key"] ??= key;
+    let body: string | undefined = options.rawBody;
+    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers["content-type"] ??= "application/json";
+    const init = { method, headers, body };
+    let response: Response;
+    if (routes) {
+      const module = urlPath.startsWith("/api/v1") ? routes.management : routes.data;
+      const handler = (module as unknown as Record<string, ((r: Request) => Promise<Response>) | undefined>)[method];
+      response = handler ? await handler(new Request(`${baseUrl}${urlPath}`, init)) : new Response(null, { status: 405 });
+    } else {
+      response = await fetch(`${baseUrl}${urlPath}`, init);
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+
+  return {
+    engine,
+    adapter,
+    app,
+    accountId: first.accountId,
+    accountKey: first.key,
+    request,
+    createAccount: newAccount,
+    close: async () => {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await app.close();
+      await cleanup();
+    },
+  };
+};
