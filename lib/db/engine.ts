@@ -21,6 +21,8 @@ export type Engine = {
   createUserDb: (physical: string) => Promise<void>;
   dropUserDb: (physical: string) => Promise<void>;
   userDb: (physical: string) => UserDb;
+  /** Drops cached prepared statements of one user database; call after DDL on it (no-op on MySQL). */
+  clearStatements: (physical: string) => void;
   /** Cheap check whether another process changed the metadata since the last call. */
   metaChanged: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -86,6 +88,7 @@ const openSqliteEngine = (config: Config): Engine => {
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dir, physical + suffix), { force: true });
     },
     userDb,
+    clearStatements: (physical) => users.get(physical)?.conn.clear(),
     metaChanged: async () => {
       // data_version moves when another connection (another process) commits to the file.
       const current = metaConn.raw.pragma("data_version", { simple: true });
@@ -145,6 +148,7 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
       await sql`DROP DATABASE IF EXISTS ${sql.id(physical)}`.execute(shared);
     },
     userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name) }),
+    clearStatements: () => {},
     metaChanged: async () => {
       const row = await meta.selectFrom("meta_state").select("version").where("id", "=", 1).executeTakeFirst();
       const version = row?.version ?? 0;

@@ -13,7 +13,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json, example: Json) => ({ content: { "application/json": { schema, ...example } } });
 
 const READ_ERRORS: ErrorResponseName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited", "InternalError"];
-const WRITE_ERRORS: ErrorResponseName[] = [...READ_ERRORS, "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "ValidationFailed"];
+const WRITE_ERRORS: ErrorResponseName[] = [...READ_ERRORS, "Conflict", "PayloadTooLarge", "ValidationFailed"];
 
 const tablePaths = (table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
   const names = schemaNames(table.name);

@@ -29,7 +29,7 @@ const COLUMN_PROPERTIES: Json = {
 const COLUMN_EXAMPLE = { name: "price", type: "decimal", precision: 10, scale: 2, nullable: false };
 const COLUMN_VIEW_EXAMPLE = { ...COLUMN_EXAMPLE, unique: false, mysql_type: "DECIMAL(10,2)" };
 const TABLE_EXAMPLE = { name: "products", columns: [COLUMN_VIEW_EXAMPLE], automatic_columns: ["id", "created_at", "updated_at"] };
-const KEY_EXAMPLE = { id: 7, name: "server", key: "sk_3q2+7w...", database: "shop_7k2m9x", created_at: "2024-05-01T12:00:00.000Z" };
+const KEY_EXAMPLE = { id: 7, name: "server", key: "sk_4mQ2yZ8c1vR0pLkT9wXn3bJ6hF5sD7aE2uK8oN1iG0c", database: "shop_7k2m9x", created_at: "2024-05-01T12:00:00.000Z" };
 
 export const MANAGEMENT_EXAMPLES = {
   column: COLUMN_EXAMPLE,
@@ -123,13 +123,35 @@ export const MANAGEMENT_SCHEMAS: Record<string, Json> = {
       updated_at: "2024-05-01T12:00:00.000Z",
     },
   },
+  DatabaseSummary: {
+    type: "object",
+    description: "A database as listed: its tables are counted, not described.",
+    properties: {
+      instance: { type: "string" },
+      name: { type: "string" },
+      owner_id: { type: "integer" },
+      api_base: { type: "string" },
+      table_count: { type: "integer", minimum: 0 },
+      created_at: TIME,
+      updated_at: TIME,
+    },
+    required: ["instance", "name", "owner_id", "api_base", "table_count", "created_at", "updated_at"],
+    example: {
+      instance: "shop_7k2m9x",
+      name: "Shop",
+      owner_id: 1,
+      api_base: "/v1/shop_7k2m9x",
+      table_count: 1,
+      created_at: "2024-05-01T12:00:00.000Z",
+      updated_at: "2024-05-01T12:00:00.000Z",
+    },
+  },
   KeyCreate: {
     type: "object",
     properties: {
-      name: { type: "string", minLength: 1 },
+      name: { type: "string", minLength: 1, maxLength: 100, default: "API key" },
       database: { type: ["string", "null"], description: "Instance the key is limited to; omitted or null = account-wide." },
     },
-    required: ["name"],
     additionalProperties: false,
     example: MANAGEMENT_EXAMPLES.key,
   },

@@ -83,13 +83,6 @@ const ERROR_RESPONSES = {
     status: "413",
     response: { description: "The body is larger than 1 MiB.", content: errorBody("payload_too_large", "The body is larger than 1 MiB.") },
   },
-  UnsupportedMediaType: {
-    status: "415",
-    response: {
-      description: "The body is not sent as `application/json`.",
-      content: errorBody("unsupported_media_type", "Send the body as application/json."),
-    },
-  },
   ValidationFailed: {
     status: "422",
     response: {

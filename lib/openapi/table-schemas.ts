@@ -53,16 +53,18 @@ const outputSchema = (col: ColumnDef): Json => {
   return col.nullable ? withNull(schema) : schema;
 };
 
-const hasUsableDefault = (col: ColumnDef) =>
-  col.default === null ? col.nullable : TYPE_SPECS[col.type].fromJson(col.default, col).ok;
+type BodyKind = "create" | "replace" | "patch";
 
-const inputSchema = (col: ColumnDef, withDefault: boolean): Json => {
+const inputSchema = (col: ColumnDef, kind: BodyKind): Json => {
   const spec = TYPE_SPECS[col.type].openapi(col);
   const schema: Json = { ...spec, description: describe(col, spec.description) };
-  if (col.type === "password") schema.writeOnly = true;
-  if (withDefault && col.default !== undefined) {
+  if (col.type === "password") {
+    schema.writeOnly = true;
+    if (kind !== "create") schema.description = `${schema.description} Sending back the stored hash keeps the password.`;
+  }
+  if (kind === "create" && col.default !== undefined && col.default !== null) {
     // A default the schema cannot express (e.g. `auth.id` on an owner column) is described instead.
-    if (hasUsableDefault(col)) schema.default = col.default;
+    if (TYPE_SPECS[col.type].fromJson(col.default, col).ok) schema.default = col.default;
     else schema.description = `${schema.description} Defaults to \`${JSON.stringify(col.default)}\`.`;
   }
   return col.nullable ? withNull(schema) : schema;
@@ -92,9 +94,12 @@ export const examplePatch = (table: TableDef): Json => {
   return col ? { [col.name]: exampleValue(col) } : {};
 };
 
-/** NOT NULL columns without a default: the ones a create (or replace) body must carry. */
+/** NOT NULL columns without a default: the ones a create body must carry. */
 export const requiredOnCreate = (table: TableDef) =>
-  table.columns.filter((c) => !c.nullable && c.default === undefined).map((c) => c.name);
+  table.columns.filter((c) => !c.nullable && (c.default === undefined || c.default === null)).map((c) => c.name);
+
+/** A replace sets every column, and defaults only apply on create, so every NOT NULL column is required. */
+const requiredOnReplace = (table: TableDef) => table.columns.filter((c) => !c.nullable).map((c) => c.name);
 
 const objectSchema = (description: string, properties: Json, required: string[], example: Json, closed = true): Json => ({
   type: "object",
@@ -108,9 +113,8 @@ const objectSchema = (description: string, properties: Json, required: string[],
 export const tableSchemas = (table: TableDef): Record<string, Json> => {
   const names = schemaNames(table.name);
   const columns = recordColumns(table);
-  const inputs = (withDefault: boolean) => Object.fromEntries(table.columns.map((c) => [c.name, inputSchema(c, withDefault)]));
+  const inputs = (kind: BodyKind) => Object.fromEntries(table.columns.map((c) => [c.name, inputSchema(c, kind)]));
   const echoes = Object.fromEntries(AUTO_COLUMNS.map((c) => [c.name, { ...AUTO_SCHEMAS[c.name], description: ECHO_NOTE }]));
-  const required = requiredOnCreate(table);
   const t = `\`${table.name}\``;
   return {
     [names.record]: objectSchema(
@@ -122,16 +126,16 @@ export const tableSchemas = (table: TableDef): Record<string, Json> => {
     ),
     [names.create]: objectSchema(
       `A new record of ${t}. Omitted columns take their default, or NULL.`,
-      inputs(true),
-      required,
+      inputs("create"),
+      requiredOnCreate(table),
       exampleCreate(table),
     ),
     [names.replace]: objectSchema(
-      `The whole record of ${t}: omitted nullable columns become NULL.`,
-      { ...echoes, ...inputs(false) },
-      required,
+      `The whole record of ${t}: omitted nullable columns become NULL; defaults do not apply.`,
+      { ...echoes, ...inputs("replace") },
+      requiredOnReplace(table),
       exampleCreate(table),
     ),
-    [names.patch]: objectSchema(`Only the columns of ${t} to change.`, { ...inputs(false), ...echoes }, [], examplePatch(table)),
+    [names.patch]: objectSchema(`Only the columns of ${t} to change.`, { ...inputs("patch"), ...echoes }, [], examplePatch(table)),
   };
 };

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT || 3000);
+export const E2E_DATA_DIR = path.resolve("tests/.tmp/e2e-data");
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  workers: 1,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: "off",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    // A fresh data folder per run; the production server (server.ts) exactly as `npm start` runs it.
+    command: `rm -rf "${E2E_DATA_DIR}" && node bin/start.mjs`,
+    url: `http://localhost:${PORT}/api/v1/openapi.json`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, BCRYPT_COST: "4", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});
