@@ -1,6 +1,7 @@
 // Query parameters of a table's list operation: `_sort` and one filter per column and allowed operator.
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
+import { typeSchema } from "./table-schemas";
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ const OP_TEXT: Record<FilterOp, string> = {
 const valueSchema = (col: ColumnDef): Json => {
   // A datetime filter also takes a plain date (midnight UTC), so it is only a string here.
   if (col.type === "datetime") return { type: "string" };
-  const { description: _ignored, ...schema } = TYPE_SPECS[col.type].openapi(col);
+  const { description: _ignored, ...schema } = typeSchema(col);
   return schema;
 };
 

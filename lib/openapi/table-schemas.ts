@@ -31,6 +31,20 @@ const AUTO_SCHEMAS: Record<string, Json> = {
   updated_at: { type: "string", format: "date-time", description: "Automatic: when the record was last written (UTC)." },
 };
 
+/**
+ * TYPE_SPECS' schema of a column, made safe for validators that divide in binary floating point: for them
+ * 19.99 is no multiple of 0.01 (19.99 / 0.01 = 1998.9999999999998), so a decimal's scale becomes prose.
+ */
+export const typeSchema = (col: ColumnDef): Json => {
+  const { multipleOf, ...schema } = TYPE_SPECS[col.type].openapi(col);
+  if (typeof multipleOf !== "number") return schema;
+  if (Number.isInteger(multipleOf)) return { ...schema, multipleOf };
+  const places = Math.round(-Math.log10(multipleOf));
+  const note = `At most ${places} decimal places.`;
+  return { ...schema, description: schema.description ? `${schema.description} ${note}` : note };
+};
+
+const PASSWORD_OUT = "The bcrypt hash; the plain text cannot be read back.";
 const ECHO_NOTE = "Optional: accepted only when equal to the stored value, so a fetched record can be sent back.";
 
 /** 3.1 style: `type: [X, "null"]`; an enum must list null too. A schema without a type already allows null. */
@@ -46,17 +60,15 @@ const describe = (col: ColumnDef, note: unknown) =>
 
 const outputSchema = (col: ColumnDef): Json => {
   if (col.system) return AUTO_SCHEMAS[col.name];
-  const schema =
-    col.type === "password"
-      ? { type: "string", description: describe(col, "The bcrypt hash; the plain text cannot be read back.") }
-      : { ...TYPE_SPECS[col.type].openapi(col), description: describe(col, TYPE_SPECS[col.type].openapi(col).description) };
+  const { description, ...spec } = col.type === "password" ? { type: "string", description: PASSWORD_OUT } : typeSchema(col);
+  const schema = { ...spec, description: describe(col, description) };
   return col.nullable ? withNull(schema) : schema;
 };
 
 type BodyKind = "create" | "replace" | "patch";
 
 const inputSchema = (col: ColumnDef, kind: BodyKind): Json => {
-  const spec = TYPE_SPECS[col.type].openapi(col);
+  const spec = typeSchema(col);
   const schema: Json = { ...spec, description: describe(col, spec.description) };
   if (col.type === "password") {
     schema.writeOnly = true;

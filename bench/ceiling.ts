@@ -1,0 +1,165 @@
+// The ceiling: the five benchmark requests served by a bare node:http handler on the same driver and with the
+// same SQL semantics as Tabula's data API (see lib/api/build-sql.ts), minus auth, validation, query parsing
+// and the metadata layer. Whatever Tabula costs beyond this is its own overhead.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { createPool, type Pool } from "mysql2/promise";
+import type { EngineKind } from "../lib/config";
+
+type Row = Record<string, unknown>;
+
+/** Runs one statement: rows for a read, insertId for a write. */
+type Run = (text: string, params: unknown[]) => Promise<{ rows: Row[]; insertId?: number }>;
+
+type Dialect = {
+  table: string;
+  ilike: (col: string) => string;
+  ilikeValue: (text: string) => string;
+  run: Run;
+  close: () => Promise<void>;
+};
+
+const COLUMNS = `"id", "name", "price", "category", "stock", "created_at", "updated_at"`;
+
+const openSqlite = (dataDir: string, physical: string): Dialect => {
+  // Same file and pragmas as lib/db/engine.ts; statements are prepared once and reused.
+  const db = new Database(path.join(dataDir, "databases", physical));
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (text: string) => {
+    let stmt = statements.get(text);
+    if (!stmt) statements.set(text, (stmt = db.prepare(text)));
+    return stmt;
+  };
+  return {
+    table: `"products"`,
+    ilike: (col) => `instr(lower(${col}), lower(?)) > 0`,
+    ilikeValue: (text) => text,
+    run: async (text, params) => {
+      const stmt = prepare(text);
+      if (stmt.reader) return { rows: stmt.all(params) as Row[] };
+      return { rows: [], insertId: Number(stmt.run(params).lastInsertRowid) };
+    },
+    close: async () => db.close(),
+  };
+};
+
+const openMysql = (url: string, physical: string): Dialect => {
+  // Pool options as lib/db/engine.ts; `query` (text protocol) because that is what Kysely's MysqlDialect sends.
+  const u = new URL(url);
+  const pool: Pool = createPool({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || "root"),
+    password: decodeURIComponent(u.password || ""),
+    connectionLimit: Number(u.searchParams.get("connectionLimit") ?? 20),
+    charset: "utf8mb4",
+    timezone: "Z",
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  });
+  return {
+    table: `\`${physical}\`.\`products\``,
+    ilike: (col) => `LOWER(${col}) LIKE LOWER(?) ESCAPE '!'`,
+    ilikeValue: (text) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`,
+    run: async (text, params) => {
+      const [result] = await pool.query(text.replace(/"/g, "`"), params);
+      return Array.isArray(result) ? { rows: result as Row[] } : { rows: [], insertId: Number((result as { insertId: number }).insertId) };
+    },
+    close: () => pool.end(),
+  };
+};
+
+const isoDatetime = (s: unknown) => {
+  const t = String(s);
+  return `${t.slice(0, 10)}T${t.slice(11, 19)}.${(t.slice(20, 23) || "000").padEnd(3, "0")}Z`;
+};
+
+const toRecord = (r: Row) => ({
+  id: Number(r.id),
+  name: r.name,
+  price: Number(r.price),
+  category: r.category,
+  stock: Number(r.stock),
+  created_at: isoDatetime(r.created_at),
+  updated_at: isoDatetime(r.updated_at),
+});
+
+const now = () => new Date().toISOString().replace("T", " ").slice(0, 23);
+
+const send = (res: ServerResponse, status: number, value: unknown) => {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+};
+
+const readJson = async (req: IncomingMessage): Promise<Row> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as Row;
+};
+
+/** Only what W2/W3 send: category, price_lt, name_ilike, _sort=-price; page of 50 like Tabula's default. */
+const listSql = (d: Dialect, q: URLSearchParams) => {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.has("category")) where.push(`"category" = ?`), params.push(q.get("category"));
+  if (q.has("price_lt")) where.push(`"price" < ?`), params.push(Number(q.get("price_lt")));
+  if (q.has("name_ilike")) where.push(d.ilike(`"name"`)), params.push(d.ilikeValue(q.get("name_ilike")!));
+  const order = q.get("_sort") === "-price" ? `"price" DESC, "id" ASC` : `"id" ASC`;
+  const text = `SELECT ${COLUMNS} FROM ${d.table}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  return { text, params: [...params, 50, 0] };
+};
+
+export type CeilingOptions = { engine: EngineKind; dataDir: string; databaseUrl?: string; physical: string };
+
+export const createCeilingHandler = (options: CeilingOptions) => {
+  const d = options.engine === "sqlite" ? openSqlite(options.dataDir, options.physical) : openMysql(options.databaseUrl!, options.physical);
+  const byId = `SELECT ${COLUMNS} FROM ${d.table} WHERE "id" = ?`;
+  const insert = `INSERT INTO ${d.table} ("name", "price", "category", "stock", "created_at", "updated_at") VALUES (?, ?, ?, ?, ?, ?)`;
+  const update = `UPDATE ${d.table} SET "stock" = ?, "updated_at" = ? WHERE "id" = ?`;
+
+  const one = async (res: ServerResponse, id: number, status = 200) => {
+    const { rows } = await d.run(byId, [id]);
+    if (rows.length === 0) return send(res, 404, { error: "not_found" });
+    send(res, status, toRecord(rows[0]));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    // /v1/{instance}/products[/{id}]
+    const [, , , , idText] = (q === -1 ? url : url.slice(0, q)).split("/");
+    const id = idText ? Number(idText) : undefined;
+    if (req.method === "GET" && id) return one(res, id);
+    if (req.method === "GET") {
+      const { text, params } = listSql(d, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));
+      const { rows } = await d.run(text, params);
+      return send(res, 200, rows.map(toRecord));
+    }
+    // A single-row autocommit INSERT/UPDATE is atomic on its own, so the ceiling opens no transaction.
+    if (req.method === "POST") {
+      const b = await readJson(req);
+      const at = now();
+      const { insertId } = await d.run(insert, [b.name, b.price, b.category, b.stock, at, at]);
+      return one(res, insertId!, 201);
+    }
+    if (req.method === "PATCH" && id) {
+      const b = await readJson(req);
+      await d.run(update, [b.stock, now(), id]);
+      return one(res, id);
+    }
+    send(res, 405, { error: "method_not_allowed" });
+  };
+
+  return {
+    handle: (req: IncomingMessage, res: ServerResponse) =>
+      handle(req, res).catch((err: unknown) => send(res, 500, { error: "internal", message: String(err) })),
+    close: d.close,
+  };
+};

@@ -1,0 +1,124 @@
+// Builds the benchmark's database through the library (not HTTP): an account, a `bench` database with one
+// `products` table, and 100,000 rows loaded by direct multi-row INSERTs. Also owns the teardown.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { createPool } from "mysql2/promise";
+import { createApp } from "../lib/app";
+import type { Config, EngineKind } from "../lib/config";
+import { createAccount } from "../lib/meta/accounts/create-account";
+import { createDatabase } from "../lib/meta/databases/create-database";
+import { loadSchema } from "../lib/meta/load-schema";
+
+export const ROW_COUNT = 100_000;
+const BATCH_ROWS = 1000;
+const BATCHES_PER_TRANSACTION = 10;
+
+export type Target = {
+  engine: EngineKind;
+  config: Config;
+  /** What the bench server child needs to open the same data. */
+  instance: string;
+  physical: string;
+  apiKey: string;
+  cleanup: () => Promise<void>;
+};
+
+const PRODUCTS = {
+  name: "products",
+  columns: [
+    { name: "name", type: "varchar", length: 100, nullable: false },
+    { name: "price", type: "decimal", precision: 10, scale: 2, nullable: false },
+    { name: "category", type: "varchar", length: 20, nullable: false },
+    { name: "stock", type: "int", nullable: false },
+  ],
+};
+
+/** A seeded PRNG (mulberry32) so every run loads the same rows and the reads compare across runs. */
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const storedDatetime = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 23);
+
+/** Row n (1-based): `widget n`, so `widget 12` matches 12, 120–129, 1200–1299, 12000–12999 (1,111 rows). */
+const makeRow = (n: number, random: () => number) => {
+  const at = storedDatetime(Date.UTC(2024, 0, 1) + n * 60_000);
+  const cents = 100 + Math.floor(random() * 99_900);
+  return [`widget ${n}`, cents / 100, `c${n % 20}`, Math.floor(random() * 1000), at, at];
+};
+
+const engineConfig = (engine: EngineKind): { config: Config; dropSchemas: () => Promise<void> } => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-bench-"));
+  const config: Config = { engine, dataDir, bcryptCost: 4 };
+  if (engine === "sqlite") return { config, dropSchemas: async () => {} };
+  const url = new URL(process.env.TEST_MYSQL_URL!);
+  const base = decodeURIComponent(url.pathname.slice(1)) || "tabula_bench";
+  const meta = `${base}_${randomBytes(4).toString("hex")}`;
+  url.pathname = `/${meta}`;
+  config.databaseUrl = url.toString();
+  const dropSchemas = async () => {
+    const pool = createPool({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username || "root"),
+      password: decodeURIComponent(url.password),
+    });
+    try {
+      // The meta schema and every `<meta>__<id>` user schema this run made (`_` escaped in LIKE).
+      const [rows] = await pool.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name = ? OR schema_name LIKE ?", [
+        meta,
+        `${meta.replace(/_/g, "\\_")}\\_\\_%`,
+      ]);
+      for (const { s } of rows as { s: string }[]) await pool.query(`DROP DATABASE \`${s.replace(/`/g, "``")}\``);
+    } finally {
+      await pool.end();
+    }
+  };
+  return { config, dropSchemas };
+};
+
+export const prepareTarget = async (engine: EngineKind, log: (line: string) => void): Promise<Target> => {
+  const { config, dropSchemas } = engineConfig(engine);
+  const cleanup = async () => {
+    await dropSchemas();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  };
+  try {
+    const app = await createApp(config);
+    try {
+      const { account, key } = await createAccount(app, { email: "bench@example.com", password: "bench-password" });
+      const actor = { accountId: account.id, isOperator: true, keyDatabaseId: null };
+      const { instance } = await createDatabase({ app, actor }, { name: "bench", tables: [PRODUCTS] });
+      const schema = (await loadSchema(app, instance))!;
+      const udb = app.engine.userDb(schema.physical);
+      const columns = sql.join(["name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
+      const random = seeded(42);
+      const started = Date.now();
+      for (let first = 1; first <= ROW_COUNT; first += BATCH_ROWS * BATCHES_PER_TRANSACTION) {
+        await udb.db.transaction().execute(async (trx) => {
+          for (let b = 0; b < BATCHES_PER_TRANSACTION; b++) {
+            const from = first + b * BATCH_ROWS;
+            const to = Math.min(from + BATCH_ROWS - 1, ROW_COUNT);
+            if (from > to) break;
+            const rows = [];
+            for (let n = from; n <= to; n++) rows.push(sql`(${sql.join(makeRow(n, random))})`);
+            await sql`INSERT INTO ${udb.table("products")} (${columns}) VALUES ${sql.join(rows)}`.execute(trx);
+          }
+        });
+      }
+      log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };
+    } finally {
+      await app.close();
+    }
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+};

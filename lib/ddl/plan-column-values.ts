@@ -1,0 +1,99 @@
+// Judges a column change against the rows: converts every stored value in JS, checks it with the new type,
+// and refuses (422, naming up to five row ids) anything that would lose or break data. Nothing is written.
+import type { UserDb } from "../db/engine";
+import { type FieldError, validationFailed } from "../errors";
+import { TYPE_SPECS } from "../schema/column-types";
+import type { ColumnDef } from "../schema/types";
+import { describeIds, existingIds, readColumn, rowCount, type StoredValue } from "./column-values";
+import { convertValue, typeLabel } from "./convert-value";
+
+/** A non-null row after conversion: its raw old value and the value to store in the new column. */
+export type ConvertedRow = StoredValue & { stored: unknown };
+
+/** The property of the change that a failed value check is blamed on. */
+const conversionField = (from: ColumnDef, to: ColumnDef, code: string) => {
+  if (from.type !== to.type) return "type";
+  if (to.type === "varchar") return "length";
+  if (to.type === "dropdown") return "options";
+  if (to.type === "decimal") return code === "too_many_decimals" ? "scale" : "precision";
+  if (to.type === "reference") return "references";
+  return "type";
+};
+
+const verb = (n: number, one: string, many: string) => `${rowCount(n)} ${n === 1 ? one : many}`;
+
+/** Keys as the engine's unique index compares them (MariaDB's utf8mb4_bin ignores trailing spaces). */
+const uniqueKey = (udb: UserDb, v: unknown) => (udb.engine === "mysql" && typeof v === "string" ? v.replace(/ +$/, "") : v);
+
+export const duplicateIds = (udb: UserDb, rows: ConvertedRow[]): number[] => {
+  const groups = new Map<unknown, number[]>();
+  for (const row of rows) {
+    const key = uniqueKey(udb, row.stored);
+    groups.set(key, [...(groups.get(key) ?? []), row.id]);
+  }
+  return [...groups.values()].filter((ids) => ids.length > 1).flat().sort((a, b) => a - b);
+};
+
+export const planColumnValues = async (
+  udb: UserDb,
+  table: string,
+  from: ColumnDef,
+  to: ColumnDef,
+  renames: Map<string, string>,
+): Promise<ConvertedRow[]> => {
+  const rows = await readColumn(udb, table, from.name);
+  const converted: ConvertedRow[] = [];
+  const nulls: number[] = [];
+  const misfits: { id: number; reason: string; code: string }[] = [];
+  for (const row of rows) {
+    if (row.raw === null || row.raw === undefined) {
+      nulls.push(row.id);
+      continue;
+    }
+    const value = convertValue(TYPE_SPECS[from.type].toJson(row.raw, from), from, to, renames);
+    const check = value.ok ? TYPE_SPECS[to.type].fromJson(value.value, to) : { ok: false as const, code: "lossy_conversion", message: value.message };
+    if (check.ok) converted.push({ ...row, stored: check.value });
+    else misfits.push({ id: row.id, reason: check.message, code: check.code });
+  }
+  const errors: FieldError[] = [];
+  if (misfits.length) {
+    const first = misfits[0];
+    errors.push({
+      field: conversionField(from, to, first.code),
+      code: "lossy_conversion",
+      message: `${verb(misfits.length, "does not fit", "do not fit")} ${typeLabel(to)}: ${describeIds(misfits.map((m) => m.id))} (id ${first.id}: ${first.reason})`,
+    });
+  }
+  if (!to.nullable && nulls.length) {
+    errors.push({
+      field: "nullable",
+      code: "null_values",
+      message: `${verb(nulls.length, "has", "have")} no value in "${from.name}": ${describeIds(nulls)}; give them values before making the column required`,
+    });
+  }
+  if (to.unique && !misfits.length) {
+    const dupes = duplicateIds(udb, converted);
+    if (dupes.length) {
+      errors.push({
+        field: from.unique ? conversionField(from, to, "") : "unique",
+        code: "duplicate_values",
+        message: `${verb(dupes.length, "shares", "share")} a value with another row in "${from.name}": ${describeIds(dupes)}`,
+      });
+    }
+  }
+  if (to.type === "reference" && !misfits.length) {
+    const changed = from.type !== "reference" || from.references !== to.references;
+    const ids = converted.map((r) => r.stored as number);
+    const found = changed ? await existingIds(udb, to.references!, ids) : new Set(ids);
+    const missing = converted.filter((r) => !found.has(r.stored as number)).map((r) => r.id);
+    if (missing.length) {
+      errors.push({
+        field: from.type === "reference" ? "references" : "type",
+        code: "unknown_reference",
+        message: `${verb(missing.length, "points", "point")} at rows missing from "${to.references}": ${describeIds(missing)}`,
+      });
+    }
+  }
+  if (errors.length) throw validationFailed(errors);
+  return converted;
+};
