@@ -10,7 +10,8 @@ export type BuildOpenApiOptions = { serverUrl: string; apiKey?: string };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-const json = (schema: Json, example: Json) => ({ content: { "application/json": { schema, ...example } } });
+/** A JSON `content` entry; `extra` carries `example` or `examples`. */
+const json = (schema: Json, extra: Json) => ({ content: { "application/json": { schema, ...extra } } });
 
 const READ_ERRORS: ErrorResponseName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited", "InternalError"];
 const WRITE_ERRORS: ErrorResponseName[] = [...READ_ERRORS, "Conflict", "PayloadTooLarge", "ValidationFailed"];
@@ -179,7 +180,7 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
       },
       responses: usedErrorResponses(paths),
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: `Your secret key \`sk_...\` or a database-auth JWT.` },
+        bearerAuth: { type: "http", scheme: "bearer", description: "Your secret key `sk_...` or a database-auth JWT." },
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Your secret key `sk_...`." },
       },
     },

@@ -31,14 +31,14 @@ const resolveParam = (param: string, names: Set<string>): string | undefined => 
 };
 
 const OP_TEXT: Record<FilterOp, string> = {
-  eq: "equals the value (exact, case-sensitive)",
+  eq: "equals the value",
   gt: "is greater than the value",
   gte: "is greater than or equal to the value",
   lt: "is less than the value",
   lte: "is less than or equal to the value",
   like: "contains the text (case-sensitive; `%` and `_` are literal)",
   ilike: "contains the text (case-insensitive; `%` and `_` are literal)",
-  in: "is one of the comma-separated values",
+  in: "is one of the comma-separated values (a value cannot contain a comma)",
   null: "is NULL (`true`) or is not NULL (`false`)",
 };
 
@@ -51,8 +51,9 @@ const valueSchema = (col: ColumnDef): Json => {
 
 const filterParameter = (col: ColumnDef, op: FilterOp): Json => {
   const name = `${col.name}${SUFFIX[op]}`;
+  const exact = op === "eq" && TYPE_SPECS[col.type].sort === "text" ? " (case-sensitive)" : "";
   const when = col.type === "datetime" && op !== "null" ? " Values: ISO-8601 with `Z` or an offset, or `YYYY-MM-DD`." : "";
-  const param: Json = { name, in: "query", required: false, description: `\`${col.name}\` ${OP_TEXT[op]}.${when}` };
+  const param: Json = { name, in: "query", required: false, description: `\`${col.name}\` ${OP_TEXT[op]}${exact}.${when}` };
   if (op === "null") return { ...param, schema: { type: "boolean" } };
   if (op === "like" || op === "ilike") return { ...param, schema: { type: "string", minLength: 1 } };
   if (op === "in") return { ...param, style: "form", explode: false, schema: { type: "array", items: valueSchema(col) } };
@@ -71,7 +72,8 @@ const sortParameter = (table: TableDef): Json => {
     description:
       "Comma-separated columns to sort by; a leading `-` sorts descending (e.g. `-created_at,id`). " +
       `Sortable columns: ${sortable.map((n) => `\`${n}\``).join(", ")}. ` +
-      "Without it the order is `id` ascending; `id` always breaks ties. NULLs come first ascending, last descending.",
+      "Without it the order is `id` ascending; `id` always breaks ties. Text sorts case-insensitively; NULLs come " +
+      "first ascending, last descending.",
     schema: { type: "string", pattern: `^${one}(?:,${one})*$` },
   };
 };

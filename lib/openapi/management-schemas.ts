@@ -49,7 +49,7 @@ export const MANAGEMENT_SCHEMAS: Record<string, Json> = {
   },
   ColumnPatch: {
     type: "object",
-    description: "The properties of the column to change (rename, type, options...); lossy changes are a 422.",
+    description: "Only the properties to change (name, type, options...); `default: null` removes the default. A lossy change is a 422.",
     properties: COLUMN_PROPERTIES,
     additionalProperties: false,
     example: { name: "unit_price" },

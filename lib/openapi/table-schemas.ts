@@ -31,18 +31,8 @@ const AUTO_SCHEMAS: Record<string, Json> = {
   updated_at: { type: "string", format: "date-time", description: "Automatic: when the record was last written (UTC)." },
 };
 
-/**
- * TYPE_SPECS' schema of a column, made safe for validators that divide in binary floating point: for them
- * 19.99 is no multiple of 0.01 (19.99 / 0.01 = 1998.9999999999998), so a decimal's scale becomes prose.
- */
-export const typeSchema = (col: ColumnDef): Json => {
-  const { multipleOf, ...schema } = TYPE_SPECS[col.type].openapi(col);
-  if (typeof multipleOf !== "number") return schema;
-  if (Number.isInteger(multipleOf)) return { ...schema, multipleOf };
-  const places = Math.round(-Math.log10(multipleOf));
-  const note = `At most ${places} decimal places.`;
-  return { ...schema, description: schema.description ? `${schema.description} ${note}` : note };
-};
+/** TYPE_SPECS' schema of a column. */
+export const typeSchema = (col: ColumnDef): Json => TYPE_SPECS[col.type].openapi(col);
 
 const PASSWORD_OUT = "The bcrypt hash; the plain text cannot be read back.";
 const ECHO_NOTE = "Optional: accepted only when equal to the stored value, so a fetched record can be sent back.";
@@ -55,8 +45,10 @@ const withNull = (schema: Json): Json => {
   return out;
 };
 
-const describe = (col: ColumnDef, note: unknown) =>
-  [`\`${mysqlTypeOf(col)}\`${col.unique ? ", unique" : ""}.`, note].filter(Boolean).join(" ");
+const describe = (col: ColumnDef, note: unknown) => {
+  const sentence = typeof note === "string" && note ? ` ${note.replace(/([^.])$/, "$1.")}` : "";
+  return `\`${mysqlTypeOf(col)}\`${col.unique ? ", unique" : ""}.${sentence}`;
+};
 
 const outputSchema = (col: ColumnDef): Json => {
   if (col.system) return AUTO_SCHEMAS[col.name];

@@ -146,7 +146,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   decimal: {
     mysql: (c) => `DECIMAL(${c.precision ?? 10},${c.scale ?? 2})`,
     sqlite: () => "REAL",
-    openapi: (c) => ({ type: "number", multipleOf: 10 ** -(c.scale ?? 2) }),
+    // Scale as prose, not multipleOf: validators divide in binary floating point (19.99 / 0.01 ≠ 1999).
+    openapi: (c) => ({ type: "number", description: `DECIMAL(${c.precision ?? 10},${c.scale ?? 2}): at most ${c.scale ?? 2} decimal places.` }),
     example: () => 19.99,
     fromJson: checkDecimal,
     fromQuery: (s, c) => (numberText.test(s) ? checkDecimal(Number(s), c) : bad("invalid_type", "must be a number")),

@@ -1,0 +1,367 @@
+// The data and management OpenAPI documents pass three independent tools (Redocly, Spectral and
+// openapi-typescript + tsc) and describe the schema they were built from. No database is needed.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildManagementOpenApi } from "../lib/openapi/management-openapi";
+import { buildOpenApi } from "../lib/openapi/build-openapi";
+import { type FilterOp, TYPE_SPECS } from "../lib/schema/column-types";
+import { COLUMN_TYPES, type ColumnDef, type DatabaseSchema, recordColumns, type TableDef } from "../lib/schema/types";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TMP = path.join(ROOT, "tests/.tmp/openapi-lint");
+const CLI_TIMEOUT = 60_000;
+const DATA_URL = "http://localhost:3000/v1/shop_7k2m9x";
+const MANAGEMENT_URL = "http://localhost:3000/api/v1";
+
+type Doc = Record<string, any>;
+type Run = { code: number; stdout: string; stderr: string };
+
+const run = (command: string, args: string[]): Promise<Run> =>
+  new Promise((resolve) => {
+    const bin = command.includes("/") ? command : path.join(ROOT, "node_modules/.bin", command);
+    const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" };
+    execFile(bin, args, { cwd: ROOT, env, timeout: CLI_TIMEOUT - 5_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+
+const col = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = {}): ColumnDef => ({
+  name,
+  type,
+  nullable: true,
+  unique: false,
+  ...extra,
+});
+
+/** Two tables that together use every column type, nullable and NOT NULL, unique and default. */
+const makeSchema = (): DatabaseSchema => {
+  const authors: TableDef = {
+    id: 1,
+    name: "authors",
+    columns: [
+      col("name", "varchar", { length: 80, nullable: false, unique: true }),
+      col("password", "password", { nullable: false }),
+      col("bio", "text"),
+      col("born_on", "date"),
+      col("profile", "json"),
+      col("nick", "varchar", { length: 3 }),
+    ],
+  };
+  const books: TableDef = {
+    id: 2,
+    name: "book_items",
+    columns: [
+      col("title", "varchar", { nullable: false }),
+      col("pages", "int"),
+      col("isbn", "bigint", { unique: true }),
+      col("price", "decimal", { precision: 8, scale: 2, nullable: false }),
+      col("rating", "float"),
+      col("in_stock", "boolean", { nullable: false, default: true }),
+      col("released_at", "datetime"),
+      col("meta", "json", { nullable: false }),
+      col("status", "dropdown", { options: ["it's live", "draft"], nullable: false, default: "draft" }),
+      col("author_id", "reference", { references: "authors", nullable: false }),
+      col("weight", "decimal", { precision: 3, scale: 0 }),
+      col("secret", "password"),
+    ],
+  };
+  return {
+    id: 1,
+    instance: "shop_7k2m9x",
+    name: "Shop",
+    ownerId: 1,
+    engine: "sqlite",
+    physical: "shop_7k2m9x.sqlite",
+    version: 1,
+    tables: new Map([
+      [authors.name, authors],
+      [books.name, books],
+    ]),
+  };
+};
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths as Record<string, Doc>).flatMap(([p, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path: p, method: m, op: item[m] as Doc })),
+  );
+
+const SUFFIX: Record<FilterOp, string> = {
+  eq: "",
+  gt: "_gt",
+  gte: "_gte",
+  lt: "_lt",
+  lte: "_lte",
+  like: "_like",
+  ilike: "_ilike",
+  in: "_in",
+  null: "_null",
+};
+
+const listParamNames = (doc: Doc, table: string): string[] =>
+  (doc.paths[`/${table}`].get.parameters as Doc[]).map((p) => (p.$ref ? doc.components.parameters[p.$ref.split("/").pop()].name : p.name));
+
+const writeDoc = (name: string, doc: unknown) => {
+  const file = path.join(TMP, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+  return file;
+};
+
+let files: Record<"data" | "management", string>;
+
+beforeAll(() => {
+  fs.mkdirSync(TMP, { recursive: true });
+  files = {
+    data: writeDoc("data", buildOpenApi(makeSchema(), { serverUrl: DATA_URL })),
+    management: writeDoc("management", buildManagementOpenApi(MANAGEMENT_URL)),
+  };
+});
+
+describe.each(["data", "management"] as const)("the %s document passes the linters", (which) => {
+  it(
+    "redocly lint (recommended) reports zero errors",
+    async () => {
+      const result = await run("redocly", ["lint", files[which], "--format=json"]);
+      const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{")));
+      const errors = report.problems.filter((p: Doc) => p.severity === "error").map((p: Doc) => `${p.ruleId}: ${p.message}`);
+      expect(errors).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+      expect(result.code).toBe(0);
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    "spectral lint (spectral:oas) reports zero errors",
+    async () => {
+      const result = await run("spectral", ["lint", files[which], "--ruleset", ".spectral.yaml", "--fail-severity", "error", "-f", "json"]);
+      const results = JSON.parse(result.stdout.slice(result.stdout.indexOf("[")));
+      const errors = results.filter((r: Doc) => r.severity === 0).map((r: Doc) => `${r.code}: ${r.message} at ${r.path.join(".")}`);
+      expect(errors).toEqual([]);
+      expect(result.code).toBe(0);
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    "openapi-typescript generates types that compile with tsc --strict",
+    async () => {
+      const out = path.join(TMP, `${which}.ts`);
+      fs.rmSync(out, { force: true });
+      const generated = await run("openapi-typescript", [files[which], "-o", out]);
+      expect(generated.code, generated.stderr).toBe(0);
+      expect(fs.readFileSync(out, "utf8")).toContain("export interface paths");
+      const compiled = await run("tsc", ["--strict", "--noEmit", "--skipLibCheck", out]);
+      expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
+    },
+    CLI_TIMEOUT,
+  );
+});
+
+describe("the lint harness can fail", () => {
+  it(
+    "redocly and spectral both reject a document with a duplicate operationId and a wrong example",
+    async () => {
+      const doc = buildOpenApi(makeSchema(), { serverUrl: DATA_URL }) as Doc;
+      doc.paths["/authors"].post.operationId = doc.paths["/authors"].get.operationId;
+      doc.components.schemas.Authors.example.id = "not a number";
+      const file = writeDoc("broken", doc);
+      const redocly = await run("redocly", ["lint", file, "--format=json"]);
+      expect(redocly.code).not.toBe(0);
+      const spectral = await run("spectral", ["lint", file, "--ruleset", ".spectral.yaml", "--fail-severity", "error", "-f", "json"]);
+      expect(spectral.code).not.toBe(0);
+    },
+    CLI_TIMEOUT,
+  );
+});
+
+describe("the data document describes the schema", () => {
+  const schema = makeSchema();
+  const doc = buildOpenApi(schema, { serverUrl: DATA_URL }) as Doc;
+
+  it("the fixture uses every column type", () => {
+    const used = new Set([...schema.tables.values()].flatMap((t) => t.columns.map((c) => c.type)));
+    expect([...used].sort()).toEqual([...COLUMN_TYPES].sort());
+  });
+
+  it("is OpenAPI 3.1 with the database's name, v1 and its server", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: "Shop", version: "v1" });
+    expect(doc.servers).toEqual([{ url: DATA_URL, description: expect.any(String) }]);
+  });
+
+  it("gives every table both paths and all six operations, PATCH included", () => {
+    for (const table of schema.tables.keys()) {
+      expect(Object.keys(doc.paths[`/${table}`]).filter((k) => k !== "parameters").sort()).toEqual(["get", "post"]);
+      expect(Object.keys(doc.paths[`/${table}/{id}`]).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "patch", "put"]);
+    }
+    expect(doc.paths["/book_items"].get.operationId).toBe("listBookItems");
+    expect(doc.paths["/book_items/{id}"].patch.operationId).toBe("updateBookItems");
+    expect(doc.paths["/book_items/{id}"].delete.responses["204"]).toBeDefined();
+    expect(doc.paths["/book_items"].post.responses["201"]).toBeDefined();
+    expect(doc.paths["/openapi.json"].get).toBeDefined();
+  });
+
+  it("has unique operationIds, one tag per table", () => {
+    const ids = operations(doc).map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.tags.map((t: Doc) => t.name)).toEqual(expect.arrayContaining(["authors", "book_items"]));
+  });
+
+  it("lists exactly the filters each column's type allows; password columns have none", () => {
+    for (const table of schema.tables.values()) {
+      const names = new Set(listParamNames(doc, table.name));
+      for (const column of recordColumns(table)) {
+        for (const [op, suffix] of Object.entries(SUFFIX) as [FilterOp, string][]) {
+          const allowed = TYPE_SPECS[column.type].ops.includes(op);
+          expect(names.has(`${column.name}${suffix}`), `${table.name}: ${column.name}${suffix}`).toBe(allowed);
+        }
+      }
+    }
+    const books = listParamNames(doc, "book_items");
+    expect(books).toEqual(expect.arrayContaining(["_limit", "_offset", "_sort", "Prefer", "price_lt", "title_ilike", "created_at_gte", "id_in", "meta_null"]));
+    expect(books.filter((n) => n.startsWith("secret"))).toEqual([]);
+    expect(listParamNames(doc, "authors").filter((n) => n.startsWith("password"))).toEqual([]);
+  });
+
+  it("lists a parameter two filters could share once, as the server reads it (the column wins)", () => {
+    const shadow = buildOpenApi(
+      { ...schema, tables: new Map([["t", { id: 9, name: "t", columns: [col("price", "decimal"), col("price_lt", "varchar")] }]]) },
+      { serverUrl: DATA_URL },
+    ) as Doc;
+    const params = (shadow.paths["/t"].get.parameters as Doc[]).filter((p) => p.name === "price_lt");
+    expect(params).toHaveLength(1);
+    expect(params[0].description).toMatch(/^`price_lt` equals/);
+    expect(listParamNames(shadow, "t")).toContain("price_gt");
+  });
+
+  it("_limit is 1..1000 with default 50, and _sort accepts only sortable columns", () => {
+    expect(doc.components.parameters.Limit.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 1000, default: 50 });
+    const sort = (doc.paths["/book_items"].get.parameters as Doc[]).find((p) => p.name === "_sort")!;
+    const pattern = new RegExp(sort.schema.pattern);
+    expect(pattern.test("-price,title")).toBe(true);
+    expect(pattern.test("created_at")).toBe(true);
+    expect(pattern.test("secret")).toBe(false);
+    expect(pattern.test("meta")).toBe(false);
+  });
+
+  it("documents X-Total-Count on the list and WWW-Authenticate on 401", () => {
+    expect(doc.paths["/authors"].get.responses["200"].headers["X-Total-Count"]).toBeDefined();
+    expect(doc.paths["/authors"].get.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
+    expect(doc.components.responses.Unauthorized.headers["WWW-Authenticate"]).toBeDefined();
+    expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
+    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["201", "401", "403", "404", "409", "413", "422", "429", "500"]);
+  });
+
+  it("offers bearer and x-api-key security on every operation", () => {
+    expect(doc.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.bearerAuth.description).toMatch(/sk_\.\.\..*database-auth JWT/);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
+  });
+
+  it("gives every operation a cURL sample with the full URL and Authorization: Bearer", () => {
+    for (const { path: p, method, op } of operations(doc)) {
+      const [sample] = op["x-codeSamples"];
+      expect(sample).toMatchObject({ lang: "curl", label: "cURL" });
+      expect(sample.source).toContain(`curl -X ${method.toUpperCase()} '${DATA_URL}${p.replace("{id}", "1")}'`);
+      expect(sample.source).toContain('-H "Authorization: Bearer <API_KEY>"');
+      expect(sample.source.includes('-H "Content-Type: application/json"')).toBe(Boolean(op.requestBody));
+    }
+    const withKey = buildOpenApi(schema, { serverUrl: DATA_URL, apiKey: "sk_abc-123" }) as Doc;
+    expect(withKey.paths["/authors"].get["x-codeSamples"][0].source).toContain('-H "Authorization: Bearer sk_abc-123"');
+  });
+
+  it(
+    "quotes the cURL body for the shell, single quotes included",
+    async () => {
+      const source: string = doc.paths["/book_items"].post["x-codeSamples"][0].source;
+      const dArg = source.slice(source.indexOf("-d ") + 3);
+      const echoed = await run("/bin/sh", ["-c", `printf '%s' ${dArg}`]);
+      expect(JSON.parse(echoed.stdout)).toEqual(doc.paths["/book_items"].post.requestBody.content["application/json"].examples.one.value);
+      expect(echoed.stdout).toContain("it's live");
+    },
+    CLI_TIMEOUT,
+  );
+
+  it("requires exactly the NOT NULL columns without a default on create; all NOT NULL ones on replace", () => {
+    const s = doc.components.schemas;
+    expect(s["BookItems.Create"].required).toEqual(["title", "price", "meta", "author_id"]);
+    expect(s["Authors.Create"].required).toEqual(["name", "password"]);
+    expect(s["BookItems.Replace"].required).toEqual(["title", "price", "in_stock", "meta", "status", "author_id"]);
+    expect(s["BookItems.Patch"].required).toBeUndefined();
+    for (const name of ["BookItems.Create", "BookItems.Replace", "BookItems.Patch"]) expect(s[name].additionalProperties).toBe(false);
+    expect(Object.keys(s["BookItems.Create"].properties)).not.toContain("id");
+    expect(s["BookItems.Create"].properties.in_stock.default).toBe(true);
+  });
+
+  it("records carry every column, nullable ones as 3.1 type arrays, passwords as the hash", () => {
+    const record = doc.components.schemas.BookItems;
+    expect(record.required).toEqual(recordColumns(schema.tables.get("book_items")!).map((c) => c.name));
+    expect(record.properties.pages.type).toEqual(["integer", "null"]);
+    expect(record.properties.title.type).toBe("string");
+    expect(record.properties.meta).not.toHaveProperty("type");
+    expect(record.properties.author_id.description).toContain("authors");
+    expect(doc.components.schemas.Authors.example.password).toMatch(/^\$2b\$10\$.{53}$/);
+    expect(doc.components.schemas["Authors.Create"].properties.password).toMatchObject({ type: "string", writeOnly: true });
+    const nullableDropdown = buildOpenApi(
+      { ...schema, tables: new Map([["t", { id: 9, name: "t", columns: [col("s", "dropdown", { options: ["a"] })] }]]) },
+      { serverUrl: DATA_URL },
+    ) as Doc;
+    expect(nullableDropdown.components.schemas.T.properties.s).toMatchObject({ type: ["string", "null"], enum: ["a", null] });
+  });
+
+  it("shows a column added to the schema in a freshly built document", () => {
+    const changed = makeSchema();
+    changed.tables.get("authors")!.columns.push(col("nickname", "varchar", { nullable: false }));
+    const fresh = buildOpenApi(changed, { serverUrl: DATA_URL }) as Doc;
+    expect(doc.components.schemas.Authors.properties).not.toHaveProperty("nickname");
+    expect(fresh.components.schemas.Authors.properties).toHaveProperty("nickname");
+    expect(fresh.components.schemas["Authors.Create"].required).toContain("nickname");
+    expect(fresh.components.schemas["Authors.Patch"].properties).toHaveProperty("nickname");
+    expect(listParamNames(fresh, "authors")).toContain("nickname_ilike");
+  });
+});
+
+describe("the management document", () => {
+  const doc = buildManagementOpenApi(MANAGEMENT_URL) as Doc;
+  const verbs = (p: string) => METHODS.filter((m) => doc.paths[p]?.[m]).sort();
+
+  it("lists the databases, tables, columns and keys endpoints", () => {
+    expect(verbs("/databases")).toEqual(["get", "post"]);
+    expect(verbs("/databases/{instance}")).toEqual(["delete", "get", "patch"]);
+    expect(verbs("/databases/{instance}/tables")).toEqual(["get", "post"]);
+    expect(verbs("/databases/{instance}/tables/{table}")).toEqual(["delete", "get", "patch"]);
+    expect(verbs("/databases/{instance}/tables/{table}/columns")).toEqual(["post"]);
+    expect(verbs("/databases/{instance}/tables/{table}/columns/{column}")).toEqual(["delete", "patch"]);
+    expect(verbs("/keys")).toEqual(["get", "post"]);
+    expect(verbs("/keys/{id}/regenerate")).toEqual(["post"]);
+    expect(verbs("/keys/{id}")).toEqual(["delete"]);
+    expect(verbs("/openapi.json")).toEqual(["get"]);
+  });
+
+  it("answers create with 201, list with an array, delete with 204", () => {
+    expect(doc.paths["/databases"].post.responses["201"]).toBeDefined();
+    expect(doc.paths["/databases"].get.responses["200"].content["application/json"].schema.type).toBe("array");
+    expect(doc.paths["/keys/{id}"].delete.responses["204"]).toBeDefined();
+    expect(doc.paths["/keys/{id}/regenerate"].post.responses["200"]).toBeDefined();
+    expect(doc.paths["/databases/{instance}/tables/{table}/columns"].post.responses["201"]).toBeDefined();
+    for (const { op, path: p } of operations(doc)) {
+      if (p !== "/openapi.json") expect(op.responses["401"], p).toEqual({ $ref: "#/components/responses/Unauthorized" });
+    }
+  });
+
+  it("describes columns with the 13 types and keys with their secret", () => {
+    const s = doc.components.schemas;
+    expect(s.ColumnInput.properties.type.enum).toEqual([...COLUMN_TYPES]);
+    expect(Object.keys(s.ColumnInput.properties)).toEqual(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references"]);
+    expect(s.Column.properties).toHaveProperty("mysql_type");
+    expect(s.Key.required).toEqual(["id", "name", "key", "database", "created_at"]);
+    expect(Object.keys(s.Database.properties)).toEqual(["instance", "name", "owner_id", "api_base", "tables", "created_at", "updated_at"]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+});
