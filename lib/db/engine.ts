@@ -119,6 +119,9 @@ const mysqlPool = (url: string, database?: string): Pool => {
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
+    // JSON comes back as text on both engines (the column type's toJson parses it); parsed, a JSON string
+    // value could not be told from its text.
+    jsonStrings: true,
     multipleStatements: false,
   });
 };

@@ -1,0 +1,55 @@
+import { addColumnDdl } from "../../ddl/add-column-ddl";
+import { countRows, existingIds, rowCount } from "../../ddl/column-values";
+import { conflict, invalidField, validationFailed } from "../../errors";
+import { TYPE_SPECS } from "../../schema/column-types";
+import { parseColumn } from "../../schema/parse-column";
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { columnView } from "../serialize";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+
+/** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
+export const addColumn = async (ctx: Ctx, instance: string, tableName: string, input: unknown) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const table = getTableOrThrow(schema, tableName);
+  const { column, errors } = parseColumn(input, "", (name) => schema.tables.has(name));
+  if (!column) throw validationFailed(errors);
+  if (table.columns.some((c) => c.name === column.name)) {
+    throw conflict(`Column "${column.name}" already exists in table "${table.name}".`);
+  }
+  const { app } = ctx;
+  const udb = app.engine.userDb(schema.physical);
+  const check = column.default === undefined ? undefined : TYPE_SPECS[column.type].fromJson(column.default, column);
+  const fill = check?.ok ? check.value : null;
+  const rows = await countRows(udb, table.name);
+  if (rows > 0 && fill === null && !column.nullable) {
+    throw invalidField(
+      "nullable",
+      "rows_need_value",
+      `table "${table.name}" has ${rowCount(rows)} that would have no value in "${column.name}"; give the column a default or make it nullable`,
+    );
+  }
+  if (rows > 1 && fill !== null && column.unique) {
+    throw invalidField(
+      "unique",
+      "duplicate_values",
+      `all ${rows} existing rows would get the same default, so "${column.name}" cannot be unique; add it without unique, fill it, then make it unique`,
+    );
+  }
+  if (rows > 0 && fill !== null && column.references && !(await existingIds(udb, column.references, [fill as number])).size) {
+    throw invalidField("default", "unknown_reference", `default ${fill} is not the id of a row in "${column.references}"`);
+  }
+  const columns = [...table.columns, column];
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await bumpMetaVersion(trx, schema.id);
+    await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
+    try {
+      await addColumnDdl(udb, table, column, fill);
+    } finally {
+      app.engine.clearStatements(schema.physical);
+    }
+  });
+  app.invalidate();
+  return columnView(column);
+};

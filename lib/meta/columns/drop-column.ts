@@ -1,0 +1,27 @@
+import { dropColumnDdl } from "../../ddl/drop-column-ddl";
+import { notFound } from "../../errors";
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+
+/** Drops a column and its values (with its unique index and foreign key). */
+export const dropColumn = async (ctx: Ctx, instance: string, tableName: string, columnName: string) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const table = getTableOrThrow(schema, tableName);
+  const column = table.columns.find((c) => c.name === columnName);
+  if (!column) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
+  const { app } = ctx;
+  const udb = app.engine.userDb(schema.physical);
+  const columns = table.columns.filter((c) => c !== column);
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await bumpMetaVersion(trx, schema.id);
+    await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
+    try {
+      await dropColumnDdl(udb, schema.physical, table, column);
+    } finally {
+      app.engine.clearStatements(schema.physical);
+    }
+  });
+  app.invalidate();
+};

@@ -1,0 +1,93 @@
+import { alterColumn } from "../../ddl/alter-column";
+import { convertValue, optionRenames, passwordRefusal, typeLabel } from "../../ddl/convert-value";
+import { planColumnValues } from "../../ddl/plan-column-values";
+import { conflict, invalidField, notFound, validationFailed } from "../../errors";
+import { TYPE_SPECS } from "../../schema/column-types";
+import { parseColumn } from "../../schema/parse-column";
+import type { ColumnDef, ColumnType } from "../../schema/types";
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { columnView } from "../serialize";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+
+const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
+  length: ["varchar"],
+  precision: ["decimal"],
+  scale: ["decimal"],
+  options: ["dropdown"],
+  references: ["reference"],
+};
+
+/** The current definition overlaid with the patch; properties of the old type that the new one lacks fall away. */
+const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
+  const type = (input.type ?? from.type) as ColumnType;
+  const merged: Record<string, unknown> = { name: from.name, type, nullable: from.nullable, unique: from.unique };
+  for (const [key, types] of Object.entries(TYPE_PROPERTIES)) {
+    const current = from[key as keyof ColumnDef];
+    if (current !== undefined && types.includes(type)) merged[key] = current;
+  }
+  // A `default: null` in the patch passes through: parseColumn reads it as "no default".
+  return { ...merged, ...input };
+};
+
+/** Without a new default in the patch, the current one is converted like the rows are. */
+const carryDefault = (from: ColumnDef, to: ColumnDef, renames: Map<string, string>): ColumnDef => {
+  if (from.default === undefined) return to;
+  const converted = convertValue(from.default, from, to, renames);
+  if (converted.ok && to.type !== "password" && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
+    return { ...to, default: converted.value };
+  }
+  throw invalidField(
+    "default",
+    "lossy_conversion",
+    `the current default ${JSON.stringify(from.default)} does not fit ${typeLabel(to)}; send a new default, or null to remove it`,
+  );
+};
+
+const sameColumn = (a: ColumnDef, b: ColumnDef) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].every(
+    (key) => JSON.stringify(a[key as keyof ColumnDef]) === JSON.stringify(b[key as keyof ColumnDef]),
+  );
+
+/**
+ * PATCH of a column with a partial column object: rename, type, length, precision/scale, options, nullable,
+ * unique, default, reference target. Rows are converted losslessly or the change is refused (422) untouched.
+ */
+export const updateColumn = async (ctx: Ctx, instance: string, tableName: string, columnName: string, input: unknown) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const table = getTableOrThrow(schema, tableName);
+  const from = table.columns.find((c) => c.name === columnName);
+  if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw invalidField("body", "invalid_type", "the body must be a JSON object with the column properties to change");
+  }
+  const patch = input as Record<string, unknown>;
+  const { column: parsed, errors } = parseColumn(mergeInput(from, patch), "", (name) => schema.tables.has(name));
+  if (!parsed) throw validationFailed(errors);
+  const refusal = passwordRefusal(from, parsed);
+  if (refusal) throw validationFailed([refusal]);
+  if (parsed.name !== from.name && table.columns.some((c) => c.name === parsed.name)) {
+    throw conflict(`Column "${parsed.name}" already exists in table "${table.name}".`);
+  }
+  const renames =
+    from.type === "dropdown" && parsed.type === "dropdown" ? optionRenames(from.options ?? [], parsed.options ?? []) : new Map<string, string>();
+  const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
+  if (sameColumn(from, to)) return columnView(from);
+
+  const { app } = ctx;
+  const udb = app.engine.userDb(schema.physical);
+  const rows = await planColumnValues(udb, table.name, from, to, renames);
+  const columns = table.columns.map((c) => (c === from ? to : c));
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await bumpMetaVersion(trx, schema.id);
+    await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
+    try {
+      await alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames });
+    } finally {
+      app.engine.clearStatements(schema.physical);
+    }
+  });
+  app.invalidate();
+  return columnView(to);
+};

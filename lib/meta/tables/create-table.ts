@@ -1,0 +1,38 @@
+import { applyTables, dropTableSql } from "../../ddl/apply-tables";
+import { conflict, validationFailed } from "../../errors";
+import { parseTable } from "../../schema/parse-table";
+import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { tableView } from "../serialize";
+
+/** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
+export const createTable = async (ctx: Ctx, instance: string, input: unknown) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const ownName = (input as { name?: unknown } | null)?.name;
+  const { table, errors } = parseTable(input, "", (name) => schema.tables.has(name) || name === ownName);
+  if (!table) throw validationFailed(errors);
+  if (schema.tables.has(table.name)) throw conflict(`Table "${table.name}" already exists in database "${schema.instance}".`);
+  const { app } = ctx;
+  const udb = app.engine.userDb(schema.physical);
+  let id = 0;
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await bumpMetaVersion(trx, schema.id);
+    const row = await trx
+      .insertInto("tables")
+      .values({ database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), created_at: nowIso() })
+      .executeTakeFirstOrThrow();
+    id = Number(row.insertId);
+    try {
+      await applyTables(udb, [{ id, ...table }]);
+    } catch (err) {
+      // MySQL DDL commits on its own: take back a table whose foreign keys failed.
+      if (udb.engine === "mysql") await dropTableSql(udb, table.name).execute(udb.db).catch(() => undefined);
+      throw err;
+    } finally {
+      app.engine.clearStatements(schema.physical);
+    }
+  });
+  app.invalidate();
+  return tableView({ id, ...table });
+};
