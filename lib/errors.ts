@@ -65,6 +65,16 @@ export const methodNotAllowed = (allow: string[]) =>
     headers: { Allow: allow.join(", ") },
   });
 
+/** MySQL refusals of a definition it cannot hold (row size, column length, key length): the user's to fix. */
+const MYSQL_DEFINITION_LIMITS = new Set([1059, 1071, 1074, 1117, 1118]);
+
+const engineLimitError = (err: unknown): ApiError | undefined => {
+  const e = err as { errno?: number; sqlMessage?: string } | null;
+  if (!e || typeof e.errno !== "number" || !MYSQL_DEFINITION_LIMITS.has(e.errno)) return undefined;
+  const detail = (e.sqlMessage ?? "").split(". ")[0];
+  return invalidField("columns", "engine_limit", `MySQL cannot hold this table definition: ${detail}`);
+};
+
 export type ErrorBody = { error: string; message: string; errors?: FieldError[] };
 
 /** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
@@ -76,6 +86,8 @@ export const toErrorResponse = (
     if (err.errors) body.errors = err.errors;
     return { status: err.status, body, headers: err.headers ?? {} };
   }
+  const limit = engineLimitError(err);
+  if (limit) return toErrorResponse(limit);
   console.error("[tabula] internal error:", err);
   return {
     status: 500,

@@ -10,11 +10,18 @@ type Fragment = RawBuilder<unknown>;
 
 const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
+/**
+ * MariaDB/MySQL PAD SPACE collations (utf8mb4_bin included) ignore trailing spaces in `=` and `IN`, so
+ * `name=pad` would also match "pad ". Exact match is exact: text columns add a byte-wise (BINARY) check,
+ * keeping the plain comparison first so an index on the column still serves it.
+ */
+const exactText = (udb: UserDb, column: ColumnDef) => udb.engine === "mysql" && TYPE_SPECS[column.type].sort === "text";
+
 const condition = (udb: UserDb, { column, op, value }: Filter): Fragment => {
   const col = sql.id(column.name);
   switch (op) {
     case "eq":
-      return sql`${col} = ${value}`;
+      return exactText(udb, column) ? sql`(${col} = ${value} AND BINARY ${col} = ${value})` : sql`${col} = ${value}`;
     case "gt":
       return sql`${col} > ${value}`;
     case "gte":
@@ -24,7 +31,9 @@ const condition = (udb: UserDb, { column, op, value }: Filter): Fragment => {
     case "lte":
       return sql`${col} <= ${value}`;
     case "in":
-      return sql`${col} IN (${sql.join(value as unknown[])})`;
+      return exactText(udb, column)
+        ? sql`(${col} IN (${sql.join(value as unknown[])}) AND BINARY ${col} IN (${sql.join(value as unknown[])}))`
+        : sql`${col} IN (${sql.join(value as unknown[])})`;
     case "null":
       return value ? sql`${col} IS NULL` : sql`${col} IS NOT NULL`;
     // Substring matches: `%` and `_` in the value are literal. MySQL user schemas use utf8mb4_bin, so LIKE is
@@ -34,7 +43,9 @@ const condition = (udb: UserDb, { column, op, value }: Filter): Fragment => {
     case "ilike":
       return udb.engine === "mysql"
         ? sql`LOWER(${col}) LIKE LOWER(${escapeLike(String(value))}) ESCAPE '!'`
-        : sql`instr(lower(${col}), lower(${value})) > 0`;
+        : /^[\x00-\x7f]*$/.test(String(value))
+          ? sql`instr(lower(${col}), lower(${value})) > 0`
+          : sql`instr(unicode_lower(${col}), ${String(value).toLowerCase()}) > 0`;
   }
 };
 
@@ -48,8 +59,10 @@ export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [])
 const sortKey = (udb: UserDb, column: ColumnDef): Fragment => {
   const col = sql.id(column.name);
   const kind = TYPE_SPECS[column.type].sort;
-  if (kind === "text") return udb.engine === "mysql" ? sql`${col} COLLATE utf8mb4_general_ci` : sql`${col} COLLATE NOCASE`;
-  if (kind === "enum") return udb.engine === "mysql" ? sql`CAST(${col} AS CHAR) COLLATE utf8mb4_general_ci` : sql`${col} COLLATE NOCASE`;
+  // SQLite sorts by upper() because utf8mb4_general_ci weighs letters as capitals: "a_b" then sorts after
+  // "apple" on both engines ("_" lies between "Z" and "a").
+  if (kind === "text") return udb.engine === "mysql" ? sql`${col} COLLATE utf8mb4_general_ci` : sql`upper(${col})`;
+  if (kind === "enum") return udb.engine === "mysql" ? sql`CAST(${col} AS CHAR) COLLATE utf8mb4_general_ci` : sql`upper(${col})`;
   return col;
 };
 

@@ -54,7 +54,8 @@ const parseFilterValue = (column: ColumnDef, op: FilterOp, raw: string): { value
   return { value: values };
 };
 
-const parseWhole = (raw: string, min: number, max: number) => (/^\d{1,7}$/.test(raw) && +raw >= min && +raw <= max ? +raw : undefined);
+// Up to 15 digits: every such number is a safe integer, so `_offset=10000000` is a whole number like any other.
+const parseWhole = (raw: string, min: number, max: number) => (/^\d{1,15}$/.test(raw) && +raw >= min && +raw <= max ? +raw : undefined);
 
 /** Reads `_limit`, `_offset`, `_sort` and `{column}[_op]` filters; every unknown or bad parameter is a 422. */
 export const parseReadQuery = (params: URLSearchParams, columns: Map<string, ColumnDef>): ReadQuery => {

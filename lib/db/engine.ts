@@ -37,6 +37,8 @@ const openSqlite = (file: string) => {
   raw.pragma("synchronous = NORMAL");
   raw.pragma("foreign_keys = ON");
   raw.pragma("busy_timeout = 5000");
+  // SQLite's lower() folds ASCII only; _ilike with non-ASCII text uses this Unicode-aware one.
+  raw.function("unicode_lower", { deterministic: true }, (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v));
   const cache = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
     let stmt = cache.get(text);

@@ -45,20 +45,14 @@ const checkInteger = (v: unknown, [min, max]: number[], unsigned = false): Check
 const parseIntegerText = (s: string, range: number[], unsigned = false): Check<number> =>
   /^-?\d{1,16}$/.test(s) ? checkInteger(Number(s), range, unsigned) : bad("invalid_type", "must be an integer");
 
-/** Digits before and after the point of a finite number, without exponent notation. */
-const decimalDigits = (n: number): [number, number] => {
-  const text = Math.abs(n).toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
-  const [whole, frac = ""] = text.split(".");
-  return [whole === "0" ? 0 : whole.length, frac.length];
-};
-
 const checkDecimal = (v: unknown, c: ColumnDef): Check<number> => {
   if (typeof v !== "number" || !Number.isFinite(v)) return bad("invalid_type", "must be a number");
   const precision = c.precision ?? 10;
   const scale = c.scale ?? 2;
-  const [whole, frac] = decimalDigits(v);
-  if (frac > scale) return bad("too_many_decimals", `must have at most ${scale} decimal places`);
-  if (whole > precision - scale) return bad("out_of_range", `must be less than 10^${precision - scale} in magnitude`);
+  // Rounding to the scale must give the same double back; this also catches 1e-21 and other exponents.
+  const factor = 10 ** scale;
+  if (Math.round(v * factor) / factor !== v) return bad("too_many_decimals", `must have at most ${scale} decimal places`);
+  if (Math.abs(v) >= 10 ** (precision - scale)) return bad("out_of_range", `must be less than 10^${precision - scale} in magnitude`);
   return ok(v);
 };
 

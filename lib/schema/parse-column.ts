@@ -79,6 +79,9 @@ export const parseColumn = (
       options.forEach((o, i) => {
         if (typeof o !== "string" || o.length === 0 || o.length > 255) {
           fail(`options[${i}]`, "invalid_type", "each option must be a string of 1 to 255 characters");
+        } else if (o.trim() !== o) {
+          // MySQL's ENUM drops trailing spaces, so such an option could not be read back as written.
+          fail(`options[${i}]`, "invalid_value", `option "${o}" must not start or end with spaces`);
         } else if (options.indexOf(o) !== i) {
           fail(`options[${i}]`, "duplicate", `option "${o}" is listed twice`);
         }
