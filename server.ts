@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { getApp } from "./lib/app";
+import { createSessionResolver } from "./lib/auth/resolve-session";
 import { createNodeHandler } from "./lib/http/node-adapter";
 
 const port = Number(process.env.PORT || 3000);
@@ -15,7 +16,7 @@ const main = async () => {
   const nextApp = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
-  const handleCore = createNodeHandler(app);
+  const handleCore = createNodeHandler(app, createSessionResolver(app));
   const server = http.createServer(async (req, res) => {
     try {
       if (await handleCore(req, res)) return;

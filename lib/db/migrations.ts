@@ -52,6 +52,15 @@ const migrations: Record<string, Migration> = {
       await db.insertInto("meta_state").values({ id: 1, version: 1 }).execute();
     },
   },
+  "0002_settings": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("settings")
+        .addColumn("name", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("value", "varchar(255)", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

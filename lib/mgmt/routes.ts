@@ -19,6 +19,8 @@ import { dropTable } from "../meta/tables/drop-table";
 import { getTable } from "../meta/tables/get-table";
 import { listTables } from "../meta/tables/list-tables";
 import { updateTable } from "../meta/tables/update-table";
+import { addAccount, getCurrentAccount, listAccounts } from "../auth/sign-up";
+import { getSettings, updateSettings } from "../settings/update-settings";
 
 type Params = Record<string, string>;
 export type Route = {
@@ -53,6 +55,11 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "keys", run: async (ctx, _p, req) => created(await createKey(ctx, parseJsonBody(req))) },
   { method: "POST", path: "keys/:id/regenerate", run: async (ctx, p) => ok(await regenerateKey(ctx, p.id)) },
   { method: "DELETE", path: "keys/:id", run: async (ctx, p) => (await revokeKey(ctx, p.id), done()) },
+  { method: "GET", path: "account", run: async (ctx) => ok(await getCurrentAccount(ctx)) },
+  { method: "GET", path: "accounts", run: async (ctx) => ok(await listAccounts(ctx)) },
+  { method: "POST", path: "accounts", run: async (ctx, _p, req) => created(await addAccount(ctx, parseJsonBody(req))) },
+  { method: "GET", path: "settings", run: async (ctx) => ok(await getSettings(ctx)) },
+  { method: "PATCH", path: "settings", run: async (ctx, _p, req) => ok(await updateSettings(ctx, parseJsonBody(req))) },
 ];
 
 /** Matches segments against a route path; returns the captured params or undefined. */

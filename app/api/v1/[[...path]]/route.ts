@@ -1,9 +1,10 @@
 import { getApp } from "@/lib/app";
+import { createSessionResolver } from "@/lib/auth/resolve-session";
 import { webHandler } from "@/lib/http/web-adapter";
 import { handleManagementRequest } from "@/lib/mgmt/handle-management-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const handler = webHandler(getApp, (app, req) => handleManagementRequest(app, req));
+const handler = webHandler(getApp, (app, req) => handleManagementRequest(app, req, createSessionResolver(app)));
 export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE, handler as OPTIONS };

@@ -1,0 +1,5 @@
+import { LoginForm } from "@/components/auth/login-form";
+
+export const metadata = { title: "Sign in · Tabula" };
+
+export default LoginForm;

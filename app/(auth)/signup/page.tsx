@@ -1,0 +1,5 @@
+import { SignupForm } from "@/components/auth/signup-form";
+
+export const metadata = { title: "Sign up · Tabula" };
+
+export default SignupForm;

@@ -1,0 +1,5 @@
+import { AccountsPage } from "@/components/accounts/accounts-page";
+
+export const metadata = { title: "Accounts · Tabula" };
+
+export default AccountsPage;

@@ -1,0 +1,44 @@
+export type FieldError = { field: string; code: string; message: string };
+
+/** A non-2xx answer from the management or data API, carrying the API's error body. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[];
+  readonly source: "management" | "data" | "session";
+
+  constructor(status: number, body: { error?: string; message?: string; errors?: FieldError[] } | undefined, source: ApiRequestError["source"]) {
+    super(body?.message ?? `The request failed with status ${status}.`);
+    this.status = status;
+    this.code = body?.error ?? "unknown";
+    this.errors = body?.errors ?? [];
+    this.source = source;
+  }
+}
+
+/** Reads a fetch response as JSON, or throws an ApiRequestError built from the API's error body. */
+export const readResponse = async <T>(res: Response, source: ApiRequestError["source"]): Promise<T> => {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) throw new ApiRequestError(res.status, body as ConstructorParameters<typeof ApiRequestError>[1], source);
+  return body as T;
+};
+
+/** `{field: message}` for the problems under one prefix, e.g. `tables[0].columns[1].` → `{name: "..."}`. */
+export const fieldErrors = (error: unknown, prefix = ""): Record<string, string> => {
+  if (!(error instanceof ApiRequestError)) return {};
+  const out: Record<string, string> = {};
+  for (const e of error.errors) {
+    if (e.field.startsWith(prefix)) out[e.field.slice(prefix.length)] ??= e.message;
+  }
+  return out;
+};
+
+/** The message to show for an error that no single field claims. */
+export const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : "Something went wrong. Check your connection and try again.";

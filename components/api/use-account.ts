@@ -1,0 +1,34 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { mgmt, sessionApi } from "./management-client";
+import { queryKeys } from "./query-keys";
+import type { Account, SignupMode, SignupStatus } from "./types";
+
+export const useSignupStatus = () =>
+  useQuery({ queryKey: queryKeys.signupStatus, queryFn: () => sessionApi<SignupStatus>("status"), staleTime: 0 });
+
+export const useSignUp = () => useMutation({ mutationFn: (input: { email: string; password: string }) => sessionApi<Account>("signup", input) });
+
+export const useAccount = () => useQuery({ queryKey: queryKeys.account, queryFn: () => mgmt<Account>("account") });
+
+export const useAccounts = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.accounts, queryFn: () => mgmt<Account[]>("accounts"), enabled });
+
+export const useAddAccount = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) => mgmt<Account>("accounts", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.accounts }),
+  });
+};
+
+export const useSettings = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.settings, queryFn: () => mgmt<{ signup: SignupMode }>("settings"), enabled });
+
+export const useUpdateSettings = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { signup: SignupMode }) => mgmt<{ signup: SignupMode }>("settings", { method: "PATCH", body: input }),
+    onSuccess: (data) => qc.setQueryData(queryKeys.settings, data),
+  });
+};

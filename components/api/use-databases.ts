@@ -1,0 +1,44 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { databasePath, mgmt } from "./management-client";
+import { queryKeys } from "./query-keys";
+import type { Database, DatabaseSummary } from "./types";
+
+export const useDatabases = () =>
+  useQuery({ queryKey: queryKeys.databases, queryFn: () => mgmt<DatabaseSummary[]>("databases") });
+
+export const useDatabase = (instance: string) =>
+  useQuery({ queryKey: queryKeys.database(instance), queryFn: () => mgmt<Database>(databasePath(instance)) });
+
+export type CreateDatabaseInput = { name: string; tables?: { name: string; columns: unknown[] }[] };
+
+export const useCreateDatabase = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateDatabaseInput) => mgmt<Database>("databases", { method: "POST", body: input }),
+    onSuccess: (db) => {
+      qc.setQueryData(queryKeys.database(db.instance), db);
+      return qc.invalidateQueries({ queryKey: queryKeys.databases });
+    },
+  });
+};
+
+export const useRenameDatabase = (instance: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => mgmt<Database>(databasePath(instance), { method: "PATCH", body: { name } }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: queryKeys.databases }), qc.invalidateQueries({ queryKey: queryKeys.database(instance) })]),
+  });
+};
+
+export const useDeleteDatabase = (instance: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => mgmt<void>(databasePath(instance), { method: "DELETE" }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: queryKeys.database(instance) });
+      return Promise.all([qc.invalidateQueries({ queryKey: queryKeys.databases }), qc.invalidateQueries({ queryKey: queryKeys.keys })]);
+    },
+  });
+};

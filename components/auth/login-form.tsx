@@ -1,0 +1,75 @@
+"use client";
+import { signIn, useSession } from "next-auth/react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useEffect, useState } from "react";
+import { useSignupStatus } from "../api/use-account";
+import { Button } from "../ui/button";
+import { Field, TextInput } from "../ui/field";
+import { LoadingState } from "../ui/states";
+import { AuthCard } from "./auth-card";
+
+export const LoginForm = () => {
+  const router = useRouter();
+  const { status } = useSession();
+  const signup = useSignupStatus();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const firstRun = signup.data?.first_run === true;
+
+  useEffect(() => {
+    if (firstRun) router.replace("/setup");
+    else if (status === "authenticated") router.replace("/databases");
+  }, [firstRun, status, router]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setPending(true);
+    setFailed(false);
+    const result = await signIn("credentials", { email, password, redirect: false });
+    if (result?.ok) router.replace("/databases");
+    else {
+      setFailed(true);
+      setPending(false);
+    }
+  };
+
+  const footer =
+    signup.data?.signup === "open" ? (
+      <>
+        New here?{" "}
+        <Link className="font-medium text-indigo-600 hover:underline" href="/signup">
+          Create an account
+        </Link>
+      </>
+    ) : (
+      "Accounts on this install are created by its operator."
+    );
+
+  return (
+    <AuthCard title="Sign in to Tabula" description="Manage your databases, schemas, data and API keys." footer={signup.data && footer}>
+      {firstRun || status === "authenticated" ? (
+        <LoadingState />
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <Field label="Email" htmlFor="email">
+            <TextInput id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          </Field>
+          <Field label="Password" htmlFor="password">
+            <TextInput id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          </Field>
+          {failed && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              That email and password do not match an account.
+            </p>
+          )}
+          <Button type="submit" variant="primary" className="w-full" pending={pending}>
+            Sign in
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+};

@@ -1,0 +1,63 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { useDatabase } from "../api/use-databases";
+import { CopyButton } from "../ui/copy-button";
+import { ErrorState, LoadingState } from "../ui/states";
+
+const TABS = [
+  { segment: "schema", label: "Schema" },
+  { segment: "data", label: "Data" },
+  { segment: "docs", label: "API Docs" },
+  { segment: "settings", label: "Settings" },
+];
+
+/** The database's name, its API base and the tabs: Schema, Data, API Docs, Settings. */
+export const DatabaseHeader = ({ instance, children }: { instance: string; children: ReactNode }) => {
+  const pathname = usePathname();
+  const database = useDatabase(instance);
+  if (database.isLoading) return <LoadingState label="Loading the database…" />;
+  if (database.error) return <ErrorState error={database.error} title={`Could not open database ${instance}`} onRetry={() => database.refetch()} />;
+  const db = database.data!;
+  const apiBase = typeof window === "undefined" ? db.api_base : `${window.location.origin}${db.api_base}`;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-500">
+            <Link href="/databases" className="hover:text-slate-800">
+              Databases
+            </Link>{" "}
+            /
+          </p>
+          <h1 className="truncate text-xl font-semibold text-slate-900">{db.name}</h1>
+        </div>
+        <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white py-1 pr-1 pl-3">
+          <span className="text-xs text-slate-500">API</span>
+          <code className="font-mono text-xs text-slate-800">{apiBase}</code>
+          <CopyButton text={apiBase} />
+        </div>
+      </div>
+      <nav className="mt-4 flex gap-1 border-b border-slate-200" aria-label="Database sections">
+        {TABS.map((tab) => {
+          const href = `/databases/${instance}/${tab.segment}`;
+          const active = pathname.startsWith(href);
+          return (
+            <Link
+              key={tab.segment}
+              href={href}
+              aria-current={active ? "page" : undefined}
+              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+                active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <div className="pt-6">{children}</div>
+    </div>
+  );
+};

@@ -1,0 +1,85 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { fieldErrors } from "../api/api-error";
+import { useCreateDatabase } from "../api/use-databases";
+import { PlusIcon } from "../icons";
+import { Button } from "../ui/button";
+import { Field, TextInput } from "../ui/field";
+import { PageHeader } from "../ui/page-header";
+import { ProgressBar } from "../ui/progress-bar";
+import { FormError } from "../ui/states";
+import { countColumns, newTableDraft, type TableDraft, toTableInput } from "./table-draft";
+import { TableDraftCard } from "./table-draft-card";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Create a database: empty, or quick create with several tables and columns, applied all at once. */
+export const NewDatabaseForm = () => {
+  const router = useRouter();
+  const create = useCreateDatabase();
+  const [name, setName] = useState("");
+  const [tables, setTables] = useState<TableDraft[]>([]);
+  const errors = fieldErrors(create.error);
+  const names = tables.map((t) => t.name.trim());
+  const summary = tables.length ? `${plural(tables.length, "table")} and ${plural(countColumns(tables), "column")}` : "no tables";
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = tables.length ? { name, tables: tables.map(toTableInput) } : { name };
+    create.mutate(body, { onSuccess: (db) => router.push(`/databases/${db.instance}/schema`) });
+  };
+  const fieldProblems = Object.keys(errors).length;
+
+  return (
+    <form onSubmit={submit} className="space-y-6" noValidate>
+      <PageHeader
+        title="New database"
+        description="Start empty, or quick-create its tables and columns in one go: everything is created together, or nothing is."
+      />
+      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
+        <Field className="max-w-md" label="Database name" htmlFor="db-name" hint="Free text. Its API path is made from it, e.g. Shop → /v1/shop_7k2m9x." error={errors.name}>
+          <TextInput id="db-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Shop" invalid={!!errors.name} autoFocus />
+        </Field>
+      </div>
+
+      {tables.map((t, i) => (
+        <TableDraftCard
+          key={t.key}
+          index={i}
+          table={t}
+          tableNames={names}
+          error={create.error}
+          onChange={(next) => setTables(tables.map((x) => (x.key === next.key ? next : x)))}
+          onRemove={() => setTables(tables.filter((x) => x.key !== t.key))}
+        />
+      ))}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => setTables([...tables, newTableDraft()])}>
+          <PlusIcon /> {tables.length ? "Add another table" : "Add a table (quick create)"}
+        </Button>
+        {tables.length === 0 && <p className="text-sm text-slate-500">Or create it empty and design tables in the schema editor.</p>}
+      </div>
+
+      <div className="sticky bottom-0 -mx-7 border-t border-slate-200 bg-white/95 px-7 py-4 backdrop-blur">
+        {create.isPending ? (
+          <ProgressBar label={`Creating “${name}” with ${summary}: writing the schema and the API…`} />
+        ) : (
+          <div className="flex items-center gap-3">
+            <Button type="submit" variant="primary">
+              {tables.length ? `Create database with ${plural(tables.length, "table")}` : "Create empty database"}
+            </Button>
+            <Link href="/databases" className="text-sm text-slate-600 hover:text-slate-900">
+              Cancel
+            </Link>
+            <div className="ml-auto max-w-lg">
+              <FormError error={create.error} fallback={fieldProblems ? `${create.error?.message} Fix the fields marked in red; nothing was created.` : undefined} />
+            </div>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+};

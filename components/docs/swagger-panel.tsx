@@ -1,0 +1,51 @@
+"use client";
+import "swagger-ui-dist/swagger-ui.css";
+import { useEffect, useRef, useState } from "react";
+import type { OpenApiDocument } from "../api/use-openapi";
+import { ErrorState, LoadingState } from "../ui/states";
+
+/**
+ * Swagger UI over the live document, with the user's key authorised for "Try it out" (x-api-key). The bundle
+ * loads on demand, from this server's own build, never a CDN.
+ */
+export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: string }) => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | Error>("loading");
+  useEffect(() => {
+    let cancelled = false;
+    import("swagger-ui-dist/swagger-ui-es-bundle.js")
+      .then(({ default: SwaggerUIBundle }) => {
+        if (cancelled || !ref.current) return;
+        const ui = SwaggerUIBundle({
+          domNode: ref.current,
+          spec,
+          deepLinking: false,
+          docExpansion: "list",
+          defaultModelsExpandDepth: 0,
+          displayRequestDuration: true,
+          persistAuthorization: false,
+          requestSnippetsEnabled: true,
+          requestInterceptor: (req) => {
+            const hasCredential = Object.keys(req.headers).some((h) => ["x-api-key", "authorization"].includes(h.toLowerCase()));
+            if (!hasCredential) req.headers["x-api-key"] = apiKey;
+            return req;
+          },
+          onComplete: () => {
+            ui.preauthorizeApiKey("apiKey", apiKey);
+            if (!cancelled) setState("ready");
+          },
+        });
+      })
+      .catch((err: Error) => !cancelled && setState(err));
+    return () => {
+      cancelled = true;
+    };
+  }, [spec, apiKey]);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white shadow-xs">
+      {state === "loading" && <LoadingState label="Rendering the docs…" />}
+      {state instanceof Error && <ErrorState error={state} title="Swagger UI failed to load" />}
+      <div ref={ref} className="tabula-swagger" data-testid="swagger-ui" />
+    </div>
+  );
+};

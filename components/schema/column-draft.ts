@@ -1,0 +1,126 @@
+import type { Column, ColumnInput, ColumnType } from "../api/types";
+
+/** A column being edited: text as typed, turned into an API column object only on submit. */
+export type ColumnDraft = {
+  key: string;
+  name: string;
+  type: ColumnType;
+  nullable: boolean;
+  unique: boolean;
+  defaultText: string;
+  length: string;
+  precision: string;
+  scale: string;
+  options: string[];
+  references: string;
+};
+
+export const TYPE_GROUPS: { label: string; types: { type: ColumnType; label: string; hint: string }[] }[] = [
+  {
+    label: "Text",
+    types: [
+      { type: "varchar", label: "varchar", hint: "Short text with a maximum length" },
+      { type: "text", label: "text", hint: "Long text, up to 64 KB" },
+      { type: "password", label: "password", hint: "Stored as a bcrypt hash on every write" },
+    ],
+  },
+  {
+    label: "Numbers",
+    types: [
+      { type: "int", label: "int", hint: "Whole number (32-bit)" },
+      { type: "bigint", label: "bigint", hint: "Whole number (64-bit)" },
+      { type: "decimal", label: "decimal", hint: "Exact number with precision and scale, e.g. prices" },
+      { type: "float", label: "float", hint: "Approximate number (double)" },
+    ],
+  },
+  {
+    label: "Other",
+    types: [
+      { type: "boolean", label: "boolean", hint: "true or false" },
+      { type: "date", label: "date", hint: "YYYY-MM-DD" },
+      { type: "datetime", label: "datetime", hint: "ISO-8601 date and time, stored in UTC" },
+      { type: "json", label: "json", hint: "Any JSON value" },
+    ],
+  },
+  {
+    label: "Choices and relations",
+    types: [
+      { type: "dropdown", label: "dropdown", hint: "One of a fixed list of options (ENUM)" },
+      { type: "reference", label: "reference", hint: "Foreign key to another table's id" },
+    ],
+  },
+];
+
+export const typeHint = (type: ColumnType) => TYPE_GROUPS.flatMap((g) => g.types).find((t) => t.type === type)?.hint ?? "";
+
+let counter = 0;
+export const draftKey = () => `d${++counter}`;
+
+export const newColumnDraft = (fields: Partial<ColumnDraft> = {}): ColumnDraft => ({
+  key: draftKey(),
+  name: "",
+  type: "varchar",
+  nullable: true,
+  unique: false,
+  defaultText: "",
+  length: "",
+  precision: "",
+  scale: "",
+  options: [],
+  references: "",
+  ...fields,
+});
+
+const defaultToText = (value: unknown) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value));
+
+export const draftFromColumn = (c: Column): ColumnDraft =>
+  newColumnDraft({
+    name: c.name,
+    type: c.type,
+    nullable: c.nullable,
+    unique: c.unique,
+    defaultText: defaultToText(c.default),
+    length: c.length?.toString() ?? "",
+    precision: c.precision?.toString() ?? "",
+    scale: c.scale?.toString() ?? "",
+    options: c.options ?? [],
+    references: c.references ?? "",
+  });
+
+/** A whole number from its text; anything else goes to the API as typed, so its 422 names the problem. */
+const numberOrText = (text: string): unknown => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+
+/** The default as JSON of the column's type; text the type cannot read is sent as typed (the API explains). */
+export const parseDefault = (text: string, type: ColumnType): unknown => {
+  if (text === "") return undefined;
+  if (["int", "bigint", "decimal", "float", "reference"].includes(type)) return numberOrText(text);
+  if (type === "boolean") return text === "true" ? true : text === "false" ? false : text;
+  if (type === "json") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+};
+
+/** The API column object: only the properties the type has, numbers as numbers. */
+export const toColumnInput = (d: ColumnDraft): ColumnInput => {
+  const input: ColumnInput = { name: d.name.trim(), type: d.type, nullable: d.nullable, unique: d.unique };
+  const put = (key: keyof ColumnInput, value: unknown) => {
+    if (value !== "" && value !== undefined) (input as Record<string, unknown>)[key] = value;
+  };
+  if (d.type === "varchar") put("length", d.length && numberOrText(d.length));
+  if (d.type === "decimal") {
+    put("precision", d.precision && numberOrText(d.precision));
+    put("scale", d.scale && numberOrText(d.scale));
+  }
+  if (d.type === "dropdown") input.options = d.options;
+  if (d.type === "reference") put("references", d.references);
+  if (d.type !== "password") put("default", parseDefault(d.defaultText, d.type));
+  return input;
+};
+
+/** Types whose values can be unique (mirrors the API: text, boolean, json and password cannot). */
+export const UNIQUE_TYPES: ColumnType[] = ["varchar", "int", "bigint", "decimal", "float", "date", "datetime", "dropdown", "reference"];

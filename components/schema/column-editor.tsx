@@ -1,0 +1,117 @@
+"use client";
+import type { ColumnType } from "../api/types";
+import { Checkbox, Field, SelectInput, TextInput } from "../ui/field";
+import { type ColumnDraft, typeHint, UNIQUE_TYPES } from "./column-draft";
+import { OptionsEditor } from "./options-editor";
+import { TypePicker } from "./type-picker";
+
+type Props = {
+  draft: ColumnDraft;
+  onChange: (d: ColumnDraft) => void;
+  /** Tables a reference column may point to. */
+  tables: string[];
+  /** The API's problems for this column, by property (`name`, `type`, `options`, `default`, …). */
+  errors: Record<string, string>;
+};
+
+const firstError = (errors: Record<string, string>, prefix: string) =>
+  Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}[`))?.[1];
+
+const SHOWN_BESIDE_INPUTS = new Set(["name", "type", "length", "precision", "scale", "references", "default"]);
+
+/** Problems no input shows (nullable, unique, the column as a whole) are listed under the editor. */
+const otherErrors = (errors: Record<string, string>) =>
+  Object.entries(errors).filter(([field]) => !SHOWN_BESIDE_INPUTS.has(field) && field !== "options" && !field.startsWith("options["));
+
+/** The default's input fits the type: a select for booleans and dropdowns, text otherwise. */
+const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Partial<ColumnDraft>) => void; error?: string }) => {
+  const id = `${draft.key}-default`;
+  if (draft.type === "password") return null;
+  const choices = draft.type === "boolean" ? ["true", "false"] : draft.type === "dropdown" ? draft.options : undefined;
+  return (
+    <Field label="Default" htmlFor={id} error={error} hint={choices ? undefined : draft.type === "json" ? "JSON, e.g. {\"a\": 1}" : "Empty: no default"}>
+      {choices ? (
+        <SelectInput id={id} value={draft.defaultText} onChange={(e) => set({ defaultText: e.target.value })} invalid={!!error}>
+          <option value="">No default</option>
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectInput>
+      ) : (
+        <TextInput id={id} value={draft.defaultText} onChange={(e) => set({ defaultText: e.target.value })} invalid={!!error} placeholder={draft.type === "date" ? "2025-01-31" : ""} />
+      )}
+    </Field>
+  );
+};
+
+/** One column's definition: name, type and the settings that type has. Used by quick create and the schema editor. */
+export const ColumnEditor = ({ draft, onChange, tables, errors }: Props) => {
+  const set = (fields: Partial<ColumnDraft>) => onChange({ ...draft, ...fields });
+  const setType = (type: ColumnType) => set({ type, unique: draft.unique && UNIQUE_TYPES.includes(type), defaultText: "" });
+  const id = (part: string) => `${draft.key}-${part}`;
+  return (
+    <div className="grid grid-cols-12 gap-x-3 gap-y-3">
+      <Field className="col-span-12 sm:col-span-4" label="Name" htmlFor={id("name")} error={errors.name}>
+        <TextInput id={id("name")} value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder="e.g. price" invalid={!!errors.name} autoComplete="off" />
+      </Field>
+      <Field className="col-span-12 sm:col-span-5" label="Type" htmlFor={id("type")} error={errors.type}>
+        <TypePicker id={id("type")} value={draft.type} onChange={setType} invalid={!!errors.type} />
+      </Field>
+      <div className="col-span-12 flex flex-col justify-center gap-1.5 pt-4 sm:col-span-3">
+        <Checkbox label="Nullable" checked={draft.nullable} onChange={(e) => set({ nullable: e.target.checked })} />
+        <Checkbox
+          label="Unique"
+          checked={draft.unique}
+          disabled={!UNIQUE_TYPES.includes(draft.type)}
+          onChange={(e) => set({ unique: e.target.checked })}
+        />
+      </div>
+      {draft.type === "varchar" && (
+        <Field className="col-span-6 sm:col-span-4" label="Length" htmlFor={id("length")} hint="Default 255" error={errors.length}>
+          <TextInput id={id("length")} inputMode="numeric" value={draft.length} onChange={(e) => set({ length: e.target.value })} placeholder="255" invalid={!!errors.length} />
+        </Field>
+      )}
+      {draft.type === "decimal" && (
+        <>
+          <Field className="col-span-6 sm:col-span-2" label="Precision" htmlFor={id("precision")} hint="Digits, default 10" error={errors.precision}>
+            <TextInput id={id("precision")} inputMode="numeric" value={draft.precision} onChange={(e) => set({ precision: e.target.value })} placeholder="10" invalid={!!errors.precision} />
+          </Field>
+          <Field className="col-span-6 sm:col-span-2" label="Scale" htmlFor={id("scale")} hint="Decimals, default 2" error={errors.scale}>
+            <TextInput id={id("scale")} inputMode="numeric" value={draft.scale} onChange={(e) => set({ scale: e.target.value })} placeholder="2" invalid={!!errors.scale} />
+          </Field>
+        </>
+      )}
+      {draft.type === "dropdown" && (
+        <Field className="col-span-12 sm:col-span-8" label="Options" htmlFor={id("options")} error={firstError(errors, "options")}>
+          <OptionsEditor id={id("options")} options={draft.options} onChange={(options) => set({ options })} invalid={!!firstError(errors, "options")} />
+        </Field>
+      )}
+      {draft.type === "reference" && (
+        <Field className="col-span-12 sm:col-span-6" label="References table" htmlFor={id("references")} hint="Stores the id of a row in that table (foreign key)" error={errors.references}>
+          <SelectInput id={id("references")} value={draft.references} onChange={(e) => set({ references: e.target.value })} invalid={!!errors.references}>
+            <option value="">Choose a table…</option>
+            {tables.map((t) => (
+              <option key={t} value={t}>
+                {t}.id
+              </option>
+            ))}
+          </SelectInput>
+        </Field>
+      )}
+      <div className="col-span-12 sm:col-span-4">
+        <DefaultInput draft={draft} set={set} error={errors.default} />
+      </div>
+      <p className="col-span-12 -mt-1 text-xs text-slate-500">
+        <span className="font-medium text-slate-600">{draft.type}</span>: {typeHint(draft.type)}
+      </p>
+      {otherErrors(errors).map(([field, message]) => (
+        <p key={field} role="alert" className="field-error col-span-12 -mt-1 text-xs text-red-600">
+          {field && <span className="font-medium">{field}: </span>}
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+};

@@ -1,0 +1,25 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+/** A sidebar link, highlighted while the current path is under `match` (its href by default). */
+type Props = { href: string; match?: string; exact?: boolean; icon?: ReactNode; children: ReactNode };
+
+export const NavLink = ({ href, match, exact = false, icon, children }: Props) => {
+  const pathname = usePathname();
+  const prefix = match ?? href;
+  const active = pathname === prefix || (!exact && pathname.startsWith(`${prefix}/`));
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={`flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm ${
+        active ? "bg-indigo-50 font-medium text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      }`}
+    >
+      {icon}
+      <span className="truncate">{children}</span>
+    </Link>
+  );
+};

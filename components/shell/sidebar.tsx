@@ -1,0 +1,52 @@
+"use client";
+import Link from "next/link";
+import { useAccount } from "../api/use-account";
+import { KeyIcon, Logo, PlusIcon, UsersIcon } from "../icons";
+import { AccountFooter } from "./account-footer";
+import { NavLink } from "./nav-link";
+import { SidebarDatabases } from "./sidebar-databases";
+
+const SectionTitle = ({ children }: { children: string }) => (
+  <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{children}</p>
+);
+
+export const Sidebar = () => {
+  const account = useAccount();
+  return (
+    <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+      <div className="px-4 py-4">
+        <Link href="/databases" aria-label="Tabula home">
+          <Logo />
+        </Link>
+      </div>
+      <nav className="flex-1 space-y-6 overflow-y-auto px-2 pb-4" aria-label="Main">
+        <div>
+          <div className="mb-1 flex items-center justify-between pr-1">
+            <SectionTitle>Databases</SectionTitle>
+            <Link href="/databases/new" className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="New database" title="New database">
+              <PlusIcon />
+            </Link>
+          </div>
+          <NavLink href="/databases" exact icon={<span className="w-4 text-center text-slate-400">≡</span>}>
+            All databases
+          </NavLink>
+          <div className="mt-1">
+            <SidebarDatabases />
+          </div>
+        </div>
+        <div>
+          <SectionTitle>Developer settings</SectionTitle>
+          <NavLink href="/settings/keys" icon={<KeyIcon className="size-4 shrink-0" />}>
+            API keys
+          </NavLink>
+          {account.data?.is_operator && (
+            <NavLink href="/settings/accounts" icon={<UsersIcon className="size-4 shrink-0" />}>
+              Accounts
+            </NavLink>
+          )}
+        </div>
+      </nav>
+      <AccountFooter />
+    </aside>
+  );
+};

@@ -1,0 +1,37 @@
+"use client";
+import { type ReactNode, useEffect, useRef } from "react";
+
+type Props = { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; wide?: boolean };
+
+/** A modal over the page (native <dialog>: focus trap, Escape and the backdrop come with it). */
+export const Dialog = ({ open, onClose, title, description, children, wide = false }: Props) => {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      aria-label={title}
+      className={`m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${wide ? "max-w-3xl" : "max-w-lg"}`}
+    >
+      {open && (
+        <div className="max-h-[85vh] overflow-y-auto p-6">
+          <h2 className="text-base font-semibold">{title}</h2>
+          {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+};
+
+export const DialogActions = ({ children }: { children: ReactNode }) => <div className="mt-6 flex justify-end gap-2">{children}</div>;

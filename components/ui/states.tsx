@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { errorMessage } from "../api/api-error";
+import { Button } from "./button";
+import { Spinner } from "./spinner";
+
+export const LoadingState = ({ label = "Loading…" }: { label?: string }) => (
+  <div role="status" className="flex items-center justify-center gap-2 py-12 text-sm text-slate-500">
+    <Spinner />
+    {label}
+  </div>
+);
+
+export const EmptyState = ({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) => (
+  <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+    <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+    {children && <div className="mx-auto mt-1 max-w-md text-sm text-slate-500">{children}</div>}
+    {action && <div className="mt-4 flex justify-center">{action}</div>}
+  </div>
+);
+
+export const ErrorState = ({ error, title = "Could not load this", onRetry }: { error: unknown; title?: string; onRetry?: () => void }) => (
+  <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <p className="font-medium">{title}</p>
+    <p className="mt-0.5 text-red-700">{errorMessage(error)}</p>
+    {onRetry && (
+      <Button size="sm" className="mt-2" onClick={onRetry}>
+        Try again
+      </Button>
+    )}
+  </div>
+);
+
+/** A one-line error under a form; nothing when there is no error. */
+export const FormError = ({ error, fallback }: { error: unknown; fallback?: string }) =>
+  error ? (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {fallback ?? errorMessage(error)}
+    </p>
+  ) : null;

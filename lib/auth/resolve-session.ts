@@ -1,0 +1,57 @@
+import { decode } from "next-auth/jwt";
+import type { App } from "../app";
+import type { CoreRequest } from "../http/core-types";
+import type { SessionResolver } from "../mgmt/handle-management-request";
+import { authSecret } from "./auth-secret";
+
+const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const parseCookies = (header: string | undefined) => {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0) cookies.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+  }
+  return cookies;
+};
+
+/** The session token, joined from next-auth's chunks (`name.0`, `name.1`, …) when it was split. */
+const readSessionToken = (cookies: Map<string, string>) => {
+  for (const name of COOKIE_NAMES) {
+    if (cookies.has(name)) return cookies.get(name);
+    const chunks: string[] = [];
+    for (let i = 0; cookies.has(`${name}.${i}`); i++) chunks.push(cookies.get(`${name}.${i}`)!);
+    if (chunks.length) return chunks.join("");
+  }
+  return undefined;
+};
+
+/** A cookie-authenticated write must come from this site's own pages (defence against CSRF beside SameSite=Lax). */
+const isSameOrigin = (req: CoreRequest) => {
+  if (SAFE_METHODS.has(req.method)) return true;
+  const origin = req.header("origin");
+  if (!origin) return req.header("sec-fetch-site") === undefined || req.header("sec-fetch-site") === "same-origin";
+  try {
+    return new URL(origin).host === (req.header("x-forwarded-host") ?? req.header("host"));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The management API's dashboard session: the next-auth JWT cookie, decoded with the install's auth secret,
+ * mapped to the account it names (which must still exist). Anything invalid is simply "no session".
+ */
+export const createSessionResolver =
+  (app: App): SessionResolver =>
+  async (req) => {
+    const token = readSessionToken(parseCookies(req.header("cookie")));
+    if (!token || !isSameOrigin(req)) return undefined;
+    const claims = await decode({ token, secret: authSecret(app) }).catch(() => null);
+    const accountId = Number(claims?.sub);
+    if (!Number.isInteger(accountId) || accountId <= 0) return undefined;
+    const account = await app.engine.meta.selectFrom("accounts").select(["id", "is_operator"]).where("id", "=", accountId).executeTakeFirst();
+    if (!account) return undefined;
+    return { accountId: account.id, isOperator: account.is_operator === 1, keyDatabaseId: null };
+  };

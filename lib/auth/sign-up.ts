@@ -1,0 +1,52 @@
+import type { App } from "../app";
+import { ApiError } from "../errors";
+import { createAccount } from "../meta/accounts/create-account";
+import type { Ctx } from "../meta/context";
+import { readSettings } from "../settings/get-settings";
+import { requireOperator } from "../settings/update-settings";
+
+const hasAccounts = async (app: App) => !!(await app.engine.meta.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
+
+/** What the sign-in page needs before anyone is signed in: is this a fresh install, may visitors sign up. */
+export const readSignupStatus = async (app: App) => {
+  const [exists, settings] = await Promise.all([hasAccounts(app), readSettings(app)]);
+  return { has_accounts: exists, signup: settings.signup, first_run: !exists };
+};
+
+/**
+ * Public sign-up: on a fresh install it creates the operator's account; afterwards only when the operator
+ * opened sign-up. The key createAccount makes is not returned here: the dashboard shows keys after sign-in.
+ */
+export const signUp = async (app: App, input: { email?: unknown; password?: unknown }) => {
+  const status = await readSignupStatus(app);
+  if (status.has_accounts && status.signup !== "open") {
+    throw new ApiError("forbidden", "Sign-up is closed on this install; ask its operator to create your account.");
+  }
+  const { account } = await createAccount(app, { email: input.email, password: input.password });
+  return account;
+};
+
+/** POST /api/v1/accounts: the operator adds an account (whatever the sign-up setting). */
+export const addAccount = async (ctx: Ctx, input: unknown) => {
+  requireOperator(ctx);
+  const body = (typeof input === "object" && input !== null ? input : {}) as { email?: unknown; password?: unknown };
+  const { account } = await createAccount(ctx.app, { email: body.email, password: body.password });
+  return account;
+};
+
+/** GET /api/v1/account: who is signed in (or whose key this is). */
+export const getCurrentAccount = async (ctx: Ctx) => {
+  const row = await ctx.app.engine.meta
+    .selectFrom("accounts")
+    .select(["id", "email", "is_operator", "created_at"])
+    .where("id", "=", ctx.actor.accountId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email: row.email, is_operator: row.is_operator === 1, created_at: row.created_at };
+};
+
+/** GET /api/v1/accounts: every account of this install, for the operator. */
+export const listAccounts = async (ctx: Ctx) => {
+  requireOperator(ctx);
+  const rows = await ctx.app.engine.meta.selectFrom("accounts").select(["id", "email", "is_operator", "created_at"]).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, email: r.email, is_operator: r.is_operator === 1, created_at: r.created_at }));
+};

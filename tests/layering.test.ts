@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The dashboard reaches data only through the management and data APIs: nothing under components/ or the
+// dashboard pages of app/ may import the storage, metadata, DDL or data-API layers, or a database driver.
+// Route handlers (app/api/**, app/v1/**) are the adapters to those layers and are exempt.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const FORBIDDEN_LIB = ["lib/db", "lib/meta", "lib/ddl", "lib/api"];
+const FORBIDDEN_PACKAGES = ["kysely", "better-sqlite3", "mysql2"];
+const SOURCE = /\.(ts|tsx|js|jsx|mjs)$/;
+
+const listFiles = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        return e.isDirectory() ? listFiles(full) : SOURCE.test(e.name) ? [full] : [];
+      })
+    : [];
+
+const isRouteHandler = (file: string) => {
+  const rel = path.relative(path.join(ROOT, "app"), file).split(path.sep);
+  return rel[0] === "api" || rel[0] === "v1";
+};
+
+export const dashboardFiles = () => [...listFiles(path.join(ROOT, "components")), ...listFiles(path.join(ROOT, "app")).filter((f) => !isRouteHandler(f))];
+
+/** Every module specifier a file imports: static, type-only, re-exports, dynamic import() and require(). */
+export const importsOf = (source: string) => {
+  const specifiers = new Set<string>();
+  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g];
+  for (const re of patterns) for (const m of source.matchAll(re)) specifiers.add(m[1]);
+  return [...specifiers];
+};
+
+/** Why an import from `file` breaks the layering, or undefined when it is allowed. */
+export const layeringProblem = (file: string, specifier: string): string | undefined => {
+  const pkg = specifier.startsWith("@") && !specifier.startsWith("@/") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+  if (FORBIDDEN_PACKAGES.includes(pkg)) return `imports the database package "${specifier}"`;
+  let target: string | undefined;
+  if (specifier.startsWith("@/")) target = specifier.slice(2);
+  else if (specifier.startsWith(".")) target = path.relative(ROOT, path.resolve(path.dirname(file), specifier));
+  if (target === undefined) return undefined;
+  const normalized = target.split(path.sep).join("/");
+  const layer = FORBIDDEN_LIB.find((l) => normalized === l || normalized.startsWith(`${l}/`) || normalized.startsWith(`${l}.`));
+  return layer && `imports ${layer} ("${specifier}"); use the management or data API instead`;
+};
+
+describe("dashboard layering", () => {
+  it("finds the dashboard's files to check", () => {
+    const files = dashboardFiles().map((f) => path.relative(ROOT, f));
+    expect(files.some((f) => f.startsWith("components/"))).toBe(true);
+    expect(files).toContain("app/page.tsx");
+    expect(files.some((f) => f.startsWith("app/api/") || f.startsWith("app/v1/"))).toBe(false);
+  });
+
+  it("no component or dashboard page imports lib/db, lib/meta, lib/ddl, lib/api or a database driver", () => {
+    const problems = dashboardFiles().flatMap((file) =>
+      importsOf(fs.readFileSync(file, "utf8"))
+        .map((spec) => layeringProblem(file, spec))
+        .filter(Boolean)
+        .map((problem) => `${path.relative(ROOT, file)} ${problem}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  const page = path.join(ROOT, "app", "(dashboard)", "databases", "page.tsx");
+  const component = path.join(ROOT, "components", "schema", "columns-grid.tsx");
+  it.each([
+    ["should block", page, "@/lib/db/engine"],
+    ["should block", page, "@/lib/meta/databases/list-databases"],
+    ["should block", component, "../../lib/ddl/apply-tables"],
+    ["should block", component, "../../lib/api/read-records"],
+    ["should block", component, "kysely"],
+    ["should block", component, "better-sqlite3"],
+    ["should block", component, "mysql2/promise"],
+  ])("%s %s importing %s", (_case, file, specifier) => {
+    expect(layeringProblem(file, specifier)).toBeTypeOf("string");
+  });
+
+  it.each([
+    ["should allow", component, "../api/management-client"],
+    ["should allow", page, "@/components/databases/database-list"],
+    ["should allow", component, "@/lib/schema/types"],
+    ["should allow", component, "@tanstack/react-query"],
+    ["should allow", component, "next/link"],
+    ["should allow", component, "../../lib/database-helpers"],
+  ])("%s %s importing %s", (_case, file, specifier) => {
+    expect(layeringProblem(file, specifier)).toBeUndefined();
+  });
+
+  it("reads every import form", () => {
+    const source = `import a from "x"; import type { B } from 'y'; export { c } from "z"; import "side"; const d = await import("dyn"); require("req");`;
+    expect(importsOf(source).sort()).toEqual(["dyn", "req", "side", "x", "y", "z"]);
+  });
+});
