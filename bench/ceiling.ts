@@ -44,7 +44,9 @@ const openSqlite = (dataDir: string, physical: string): Dialect => {
       if (stmt.reader) return { rows: stmt.all(params) as Row[] };
       return { rows: [], insertId: Number(stmt.run(params).lastInsertRowid) };
     },
-    close: async () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 };
 

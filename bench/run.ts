@@ -1,0 +1,112 @@
+// `npm run bench`: Tabula's data API against a bare node:http "ceiling" on the same driver, per engine.
+// SQLite always; MariaDB/MySQL too when TEST_MYSQL_URL is set. Env: BENCH_SECONDS (10), BENCH_CONNECTIONS
+// (50), BENCH_WARMUP (3 s, not measured), BENCH_ONLY=W1,W4 (a subset), BENCH_PROFILE=1 (CPU-profile the
+// Tabula server and print where its time goes).
+import os from "node:os";
+import path from "node:path";
+import type { EngineKind } from "../lib/config";
+import { type Child, killChildren, type Mode, startChild } from "./child";
+import { startCpuWindow } from "./cpu";
+import { checkWorkload, runLoad } from "./measure";
+import { summariseProfiles } from "./profile";
+import { checkBudget, cpuPerRequestUs, describeFailures, formatTable, type Measured, saveResults, type WorkloadReport } from "./report";
+import { prepareTarget, ROW_COUNT, type Target } from "./setup";
+import { WORKLOADS, type Workload } from "./workloads";
+
+const seconds = Number(process.env.BENCH_SECONDS || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? Math.min(3, seconds));
+const profileRoot = process.env.BENCH_PROFILE ? path.resolve(import.meta.dirname, "results", "profiles", new Date().toISOString().replace(/:/g, "-")) : undefined;
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase());
+const workloads = only ? WORKLOADS.filter((w) => only.includes(w.id)) : WORKLOADS;
+const engines: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+// Children die with us whatever happens; temp folders and schemas are removed on Ctrl-C too.
+const cleanups = new Set<() => Promise<void>>();
+process.on("exit", killChildren);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killChildren();
+    Promise.allSettled([...cleanups].map((c) => c())).finally(() => process.exit(130));
+  });
+}
+
+const withChild = async <T>(child: Promise<Child>, use: (c: Child) => Promise<T>) => {
+  const c = await child;
+  try {
+    return await use(c);
+  } finally {
+    await c.stop();
+  }
+};
+
+/** One workload on a fresh server process, so VmHWM is that workload's peak (warm-up included). */
+const measure = (mode: Mode, target: Target, w: Workload, profileDir?: string): Promise<Measured> =>
+  withChild(startChild(mode, target, { profileDir }), async (child) => {
+    const base = `/v1/${target.instance}`;
+    if (warmup > 0) await runLoad(child, w, base, target.apiKey, { seconds: warmup, connections });
+    await child.waitIdle();
+    child.startProfile();
+    const endCpu = startCpuWindow(child.pid);
+    const result = await runLoad(child, w, base, target.apiKey, { seconds, connections });
+    const cpu = { ...result, ...endCpu() };
+    return { ...cpu, cpuUsPerRequest: cpuPerRequestUs(cpu), peakRssMb: child.peakRssMb() };
+  });
+
+const benchEngine = async (engine: EngineKind) => {
+  log(`${engine}: preparing ${ROW_COUNT.toLocaleString("en-US")} products`);
+  const target = await prepareTarget(engine, (line) => log(`${engine}: ${line}`));
+  cleanups.add(target.cleanup);
+  try {
+    const base = `/v1/${target.instance}`;
+    await withChild(startChild("tabula", target), (tabula) =>
+      withChild(startChild("ceiling", target), async (ceiling) => {
+        for (const w of WORKLOADS) {
+          const records = await checkWorkload(w, base, tabula, ceiling, target.apiKey);
+          log(`${engine}: check ${w.id} ${w.label}: ${w.status}, ${records} record(s), Tabula and ceiling agree`);
+        }
+      }),
+    );
+    const rows: WorkloadReport[] = [];
+    for (const w of workloads) {
+      const profileDir = profileRoot && path.join(profileRoot, `${engine}-${w.id}`);
+      const tabula = await measure("tabula", target, w, profileDir);
+      const ceiling = await measure("ceiling", target, w);
+      const ratioPct = ceiling.reqPerSec > 0 ? (100 * tabula.reqPerSec) / ceiling.reqPerSec : 0;
+      rows.push({ id: w.id, label: w.label, tabula, ceiling, ratioPct, budget: checkBudget(engine, w.id, tabula, ratioPct) });
+      const side = (m: Measured) => `${m.reqPerSec.toFixed(0)} req/s p99 ${m.p99Ms} ms ${m.cpuUsPerRequest ?? "?"} µs CPU/req`;
+      log(`${engine}: ${w.id} tabula ${side(tabula)} | ceiling ${side(ceiling)}`);
+    }
+    console.log(`\n${formatTable(engine, rows, connections, seconds)}`);
+    const failed = describeFailures(rows);
+    console.log(failed.length ? `non-2xx responses / errors during the runs:\n  ${failed.join("\n  ")}\n` : "no non-2xx responses or socket errors during the runs\n");
+    if (profileRoot) console.log(summariseProfiles(profileRoot, engine));
+    return rows;
+  } finally {
+    await target.cleanup();
+    cleanups.delete(target.cleanup);
+  }
+};
+
+const main = async () => {
+  const startedAt = new Date().toISOString();
+  log(`engines: ${engines.join(", ")}; ${connections} connections, ${warmup} s warm-up + ${seconds} s per workload and side`);
+  const results: Record<string, WorkloadReport[]> = {};
+  for (const engine of engines) results[engine] = await benchEngine(engine);
+  const file = saveResults({
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    settings: { seconds, connections, warmupSeconds: warmup, rows: ROW_COUNT, rss: "VmHWM of a fresh server process per workload and side" },
+    machine: { node: process.version, platform: `${os.type()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
+    engines: results,
+  });
+  log(`results saved to ${path.relative(process.cwd(), file)}`);
+};
+
+main().catch((err) => {
+  console.error("[bench] failed:", err instanceof Error ? err.message : err);
+  killChildren();
+  Promise.allSettled([...cleanups].map((c) => c())).finally(() => process.exit(1));
+});

@@ -1,0 +1,69 @@
+// The five benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
+// server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
+import { ROW_COUNT } from "./setup";
+
+export type WorkloadId = "W1" | "W2" | "W3" | "W4" | "W5";
+
+export type BenchRequest = { method: "GET" | "POST" | "PATCH"; path: string; body?: string };
+
+export type Workload = {
+  id: WorkloadId;
+  label: string;
+  /** Status every response must have. */
+  status: 200 | 201;
+  /** A new request (random values) under /v1/{instance}. */
+  next: (base: string) => BenchRequest;
+  /** A fixed request for the check, so Tabula's and the ceiling's answers can be compared. */
+  sample: (base: string) => BenchRequest;
+  /** Whether the check compares the full bodies (reads) or only their shape (writes stamp times and ids). */
+  compareBodies: boolean;
+};
+
+const randomId = () => 1 + Math.floor(Math.random() * ROW_COUNT);
+const randomInt = (max: number) => Math.floor(Math.random() * max);
+
+const newProduct = (n: number) =>
+  JSON.stringify({ name: `new product ${n}`, price: (100 + randomInt(99_900)) / 100, category: `c${n % 20}`, stock: randomInt(1000) });
+
+export const WORKLOADS: Workload[] = [
+  {
+    id: "W1",
+    label: "GET /products/{id}",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products/${randomId()}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products/12345` }),
+    compareBodies: true,
+  },
+  {
+    id: "W2",
+    label: "GET ?category&price_lt&_sort",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products?category=c7&price_lt=500&_sort=-price` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products?category=c7&price_lt=500&_sort=-price` }),
+    compareBodies: true,
+  },
+  {
+    id: "W3",
+    label: "GET ?name_ilike=widget 12",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products?name_ilike=widget%2012` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products?name_ilike=widget%2012` }),
+    compareBodies: true,
+  },
+  {
+    id: "W4",
+    label: "POST /products",
+    status: 201,
+    next: (base) => ({ method: "POST", path: `${base}/products`, body: newProduct(randomInt(1_000_000)) }),
+    sample: (base) => ({ method: "POST", path: `${base}/products`, body: newProduct(0) }),
+    compareBodies: false,
+  },
+  {
+    id: "W5",
+    label: "PATCH /products/{id} stock",
+    status: 200,
+    next: (base) => ({ method: "PATCH", path: `${base}/products/${randomId()}`, body: JSON.stringify({ stock: randomInt(1000) }) }),
+    sample: (base) => ({ method: "PATCH", path: `${base}/products/99999`, body: JSON.stringify({ stock: 7 }) }),
+    compareBodies: false,
+  },
+];
