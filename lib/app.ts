@@ -15,8 +15,8 @@ export type App = {
   secret: Buffer;
   schemas: Map<string, DatabaseSchema>;
   keys: Map<string, KeyRecord | null>;
-  /** Drops caches if another process changed the metadata. Called once per request. */
-  sync: () => Promise<void>;
+  /** Drops caches if another process changed the metadata. Called once per request; sync on SQLite. */
+  sync: () => void | Promise<void>;
   /** Drops caches after this process changed the metadata. */
   invalidate: () => void;
   close: () => Promise<void>;
@@ -48,8 +48,10 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     secret: loadSecret(config),
     schemas,
     keys,
-    sync: async () => {
-      if (await engine.metaChanged()) invalidate();
+    sync: () => {
+      const changed = engine.metaChanged();
+      if (changed === true) invalidate();
+      else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
     },
     invalidate,
     close: () => engine.close(),

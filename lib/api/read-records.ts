@@ -1,3 +1,4 @@
+import { CompiledQuery } from "kysely";
 import type { UserDb } from "../db/engine";
 import { notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
@@ -19,7 +20,12 @@ export const listRecords = async (udb: UserDb, index: TableIndex, params: URLSea
 };
 
 export const findRecord = async (udb: UserDb, index: TableIndex, id: number) => {
-  const { rows } = await selectByIdSql(udb, index.table.name, index.all, id).execute(udb.db);
+  let text = index.sqlText.get("byId");
+  if (!text) {
+    text = selectByIdSql(udb, index.table.name, index.all, 0).compile(udb.db).sql;
+    index.sqlText.set("byId", text);
+  }
+  const { rows } = await udb.db.executeQuery(CompiledQuery.raw(text, [id]));
   return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
 };
 

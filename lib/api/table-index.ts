@@ -8,6 +8,8 @@ export type TableIndex = {
   byName: Map<string, ColumnDef>;
   /** [name, toJson] pairs in output order. */
   output: [string, (v: unknown) => unknown][];
+  /** Compiled SQL text of fixed-shape statements (by-id read), so the hot path skips query building. */
+  sqlText: Map<string, string>;
 };
 
 const cache = new WeakMap<TableDef, TableIndex>();
@@ -21,6 +23,7 @@ export const indexTable = (table: TableDef): TableIndex => {
       all,
       byName: new Map(all.map((c) => [c.name, c])),
       output: all.map((c) => [c.name, (v: unknown) => TYPE_SPECS[c.type].toJson(v, c)]),
+      sqlText: new Map(),
     };
     cache.set(table, index);
   }

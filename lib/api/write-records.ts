@@ -32,6 +32,13 @@ const checkReferences = async (udb: UserDb, db: Kysely<any>, index: TableIndex, 
   if (errors.length) throw validationFailed(errors);
 };
 
+/**
+ * Runs `fn` in a transaction when the write has several statements that must agree (bulk rows, reference
+ * checks); a single-row write without references is one statement and skips BEGIN/COMMIT.
+ */
+const maybeTransaction = <T>(udb: UserDb, index: TableIndex, rows: number, fn: (db: Kysely<any>) => Promise<T>) =>
+  rows > 1 || index.table.columns.some((c) => c.type === "reference") ? udb.db.transaction().execute(fn) : fn(udb.db);
+
 const hashPasswords = async (app: App, write: ParsedWrite) => {
   for (const name of write.passwords) write.values[name] = await bcrypt.hash(String(write.values[name]), app.config.bcryptCost);
 };
@@ -59,7 +66,7 @@ export const createRecords = async (app: App, udb: UserDb, index: TableIndex, bo
   for (const w of writes) await hashPasswords(app, w);
   const stamp = toStoredDatetime(new Date());
   try {
-    const rows = await udb.db.transaction().execute(async (trx) => {
+    const rows = await maybeTransaction(udb, index, writes.length, async (trx) => {
       await checkReferences(udb, trx, index, writes, prefix);
       const ids: number[] = [];
       for (const w of writes) {
@@ -89,7 +96,7 @@ export const writeRecord = async (
   const write = parseOrThrow(index, body, mode, "", current);
   await hashPasswords(app, write);
   try {
-    const row = await udb.db.transaction().execute(async (trx) => {
+    const row = await maybeTransaction(udb, index, 1, async (trx) => {
       await checkReferences(udb, trx, index, [write], () => "");
       const values = { ...write.values, updated_at: toStoredDatetime(new Date()) };
       await updateSql(udb, index.table.name, id, values).execute(trx);

@@ -23,8 +23,8 @@ export type Engine = {
   userDb: (physical: string) => UserDb;
   /** Drops cached prepared statements of one user database; call after DDL on it (no-op on MySQL). */
   clearStatements: (physical: string) => void;
-  /** Cheap check whether another process changed the metadata since the last call. */
-  metaChanged: () => Promise<boolean>;
+  /** Cheap check whether another process changed the metadata since the last call (sync on SQLite). */
+  metaChanged: () => boolean | Promise<boolean>;
   close: () => Promise<void>;
 };
 
@@ -62,7 +62,8 @@ const openSqliteEngine = (config: Config): Engine => {
   const metaConn = openSqlite(path.join(config.dataDir, "tabula.db"));
   const meta = sqliteKysely<MetaDb>(metaConn);
   const users = new Map<string, { conn: ReturnType<typeof openSqlite>; handle: UserDb }>();
-  let dataVersion = metaConn.raw.pragma("data_version", { simple: true });
+  const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
+  let dataVersion = dataVersionStmt.get();
 
   const userDb = (physical: string): UserDb => {
     let entry = users.get(physical);
@@ -91,9 +92,9 @@ const openSqliteEngine = (config: Config): Engine => {
     },
     userDb,
     clearStatements: (physical) => users.get(physical)?.conn.clear(),
-    metaChanged: async () => {
+    metaChanged: () => {
       // data_version moves when another connection (another process) commits to the file.
-      const current = metaConn.raw.pragma("data_version", { simple: true });
+      const current = dataVersionStmt.get();
       if (current === dataVersion) return false;
       dataVersion = current;
       for (const { conn } of users.values()) conn.clear();
