@@ -1,0 +1,54 @@
+import type { Column } from "../api/types";
+import { Field, SelectInput, TextArea, TextInput } from "../ui/field";
+
+type Props = { column: Column; value: string; onChange: (v: string) => void; error?: string; editing: boolean };
+
+const hintFor = (c: Column, editing: boolean) => {
+  if (c.type === "password") return editing ? "Leave empty to keep the current password. Stored as a bcrypt hash." : "Stored as a bcrypt hash.";
+  if (c.type === "reference") return `id of a row in ${c.references}`;
+  if (c.type === "datetime") return "ISO-8601, e.g. 2025-01-31T09:30:00Z";
+  if (c.type === "decimal") return `up to ${c.scale} decimal places`;
+  if (c.type === "varchar") return `up to ${c.length} characters`;
+  return undefined;
+};
+
+/** What the empty choice of a select means: the default on a new record, else NULL (or nothing chosen). */
+const emptyChoice = (c: Column, editing: boolean) => {
+  if (!editing && c.default !== undefined) return `Default (${String(c.default)})`;
+  return c.nullable ? "NULL" : "Choose…";
+};
+
+/** One input of the record form; the API's error for this column shows under it. */
+export const RecordField = ({ column, value, onChange, error, editing }: Props) => {
+  const id = `field-${column.name}`;
+  const label = (
+    <>
+      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-400">{column.mysql_type}</span>
+      {!column.nullable && <span className="ml-1 text-red-500" title="NOT NULL">*</span>}
+    </>
+  );
+  const common = { id, invalid: !!error, "aria-describedby": error ? `${id}-error` : undefined };
+  const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hintFor(column, editing)}>
+      {choices ? (
+        <SelectInput {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{emptyChoice(column, editing)}</option>
+          {choices.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </SelectInput>
+      ) : column.type === "json" || column.type === "text" ? (
+        <TextArea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <TextInput
+          {...common}
+          type={column.type === "password" ? "password" : column.type === "date" ? "date" : "text"}
+          autoComplete={column.type === "password" ? "new-password" : "off"}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+};
