@@ -1,0 +1,59 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { databasePath, mgmt, tablePath } from "./management-client";
+import { queryKeys } from "./query-keys";
+
+export type AuthSettings = {
+  enabled: boolean;
+  users_table: string;
+  login_column: string;
+  password_column: string;
+  token_ttl_seconds: number;
+  signup: boolean;
+  cors_origins: string[];
+};
+export type PolicyAction = "select" | "insert" | "update" | "delete";
+export type Policies = Record<PolicyAction, string | null>;
+export type UserToken = { token: string; token_type: "Bearer"; expires_in: number; user: Record<string, unknown> & { id: number } };
+
+export const POLICY_ACTIONS: PolicyAction[] = ["select", "insert", "update", "delete"];
+
+export const useAuthSettings = (instance: string) =>
+  useQuery({ queryKey: queryKeys.auth(instance), queryFn: () => mgmt<AuthSettings>(`${databasePath(instance)}/auth`) });
+
+export const useSaveAuthSettings = (instance: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuthSettings) => mgmt<AuthSettings>(`${databasePath(instance)}/auth`, { method: "PUT", body }),
+    onSuccess: (data) => qc.setQueryData(queryKeys.auth(instance), data),
+  });
+};
+
+export const useRotateSecret = (instance: string) =>
+  useMutation({ mutationFn: () => mgmt<AuthSettings>(`${databasePath(instance)}/auth/rotate-secret`, { method: "POST" }) });
+
+export const usePolicies = (instance: string, table: string) =>
+  useQuery({ queryKey: queryKeys.policies(instance, table), queryFn: () => mgmt<Policies>(`${tablePath(instance, table)}/policies`), enabled: !!table });
+
+export const useSavePolicies = (instance: string, table: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Policies) => mgmt<Policies>(`${tablePath(instance, table)}/policies`, { method: "PUT", body }),
+    onSuccess: (data) => qc.setQueryData(queryKeys.policies(instance, table), data),
+  });
+};
+
+export const useImpersonate = (instance: string) =>
+  useMutation({ mutationFn: (userId: number) => mgmt<UserToken>(`${databasePath(instance)}/auth/impersonate`, { method: "POST", body: { user_id: userId } }) });
+
+export type TestAsUserResult = {
+  actions: Record<PolicyAction, "allowed" | "denied">;
+  total: number;
+  rows: { record: Record<string, unknown> & { id: number }; update: boolean; delete: boolean }[];
+};
+
+export const useTestAsUser = (instance: string) =>
+  useMutation({
+    mutationFn: (input: { user_id: number; table: string }) =>
+      mgmt<TestAsUserResult>(`${databasePath(instance)}/auth/test-as-user`, { method: "POST", body: input }),
+  });

@@ -1,0 +1,23 @@
+"use client";
+import { useAuthSettings } from "../api/use-db-auth";
+import { useDatabase } from "../api/use-databases";
+import { ErrorState, LoadingState } from "../ui/states";
+import { AuthSettingsForm } from "./auth-settings-form";
+import { PolicyEditor } from "./policy-editor";
+import { TestAsUser } from "./test-as-user";
+
+/** The Auth tab: database auth settings, row policies per table, and "test as user". */
+export const AuthPage = ({ instance }: { instance: string }) => {
+  const database = useDatabase(instance);
+  const auth = useAuthSettings(instance);
+  if (database.isLoading || auth.isLoading) return <LoadingState label="Loading auth settings…" />;
+  if (database.error || auth.error) return <ErrorState error={database.error ?? auth.error} onRetry={() => void auth.refetch()} />;
+  const tables = database.data!.tables;
+  return (
+    <div className="mt-6 space-y-6">
+      <AuthSettingsForm instance={instance} tables={tables} current={auth.data!} />
+      <PolicyEditor instance={instance} tables={tables} />
+      <TestAsUser instance={instance} tables={tables} auth={auth.data!} />
+    </div>
+  );
+};

@@ -1,0 +1,117 @@
+"use client";
+import { type FormEvent, useEffect, useState } from "react";
+import { ApiRequestError } from "../api/api-error";
+import type { Table } from "../api/types";
+import { POLICY_ACTIONS, type Policies, type PolicyAction, usePolicies, useSavePolicies } from "../api/use-db-auth";
+import { Button } from "../ui/button";
+import { Field, SelectInput, TextArea } from "../ui/field";
+import { ErrorState, FormError, LoadingState } from "../ui/states";
+import { POLICY_PRESETS } from "./policy-presets";
+
+const HELP: Record<PolicyAction, string> = {
+  select: "Rows the user can list and read (others answer 404).",
+  insert: "New rows must match (else 403, nothing written).",
+  update: "Rows the user may change; the changed row must still match.",
+  delete: "Rows the user may delete.",
+};
+
+/** The policy text with a marker under the character the parser stopped at. */
+const Caret = ({ text, position }: { text: string; position: number }) => (
+  <pre className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="policy-caret">
+    {text}
+    {"\n"}
+    {" ".repeat(Math.max(0, position - 1))}^
+  </pre>
+);
+
+const toDraft = (p: Policies) => Object.fromEntries(POLICY_ACTIONS.map((a) => [a, p[a] ?? ""])) as Record<PolicyAction, string>;
+
+/** One table's four policies, starter presets, and the parser's errors shown inline with their position. */
+export const PolicyEditor = ({ instance, tables }: { instance: string; tables: Table[] }) => {
+  const [table, setTable] = useState(tables[0]?.name ?? "");
+  const policies = usePolicies(instance, table);
+  const save = useSavePolicies(instance, table);
+  const [draft, setDraft] = useState<Record<PolicyAction, string>>(toDraft({ select: null, insert: null, update: null, delete: null }));
+  const columns = tables.find((t) => t.name === table)?.columns ?? [];
+  const ownerCandidates = columns.filter((c) => ["int", "bigint", "reference", "varchar", "text"].includes(c.type));
+  const [owner, setOwner] = useState("");
+  useEffect(() => {
+    if (policies.data) setDraft(toDraft(policies.data));
+  }, [policies.data]);
+  useEffect(() => {
+    setOwner((ownerCandidates.find((c) => c.default === "auth.id") ?? ownerCandidates.find((c) => /owner|user/.test(c.name)) ?? ownerCandidates[0])?.name ?? "");
+    save.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [table]);
+  const problems = save.error instanceof ApiRequestError ? save.error.errors : [];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(Object.fromEntries(POLICY_ACTIONS.map((a) => [a, draft[a].trim() === "" ? null : draft[a]])) as Policies);
+  };
+  if (tables.length === 0) return null;
+  return (
+    <form onSubmit={submit} className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs" aria-label="Row policies">
+      <h2 className="text-sm font-semibold text-slate-900">Row Level Security policies</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Expressions over the table&apos;s columns, <code className="font-mono">auth.id</code> and <code className="font-mono">auth.&lt;claim&gt;</code>: comparisons{" "}
+        <code className="font-mono">= != &gt; &gt;= &lt; &lt;= in (…)</code>, <code className="font-mono">and / or / not</code>, parentheses. Empty = denied to users;{" "}
+        <code className="font-mono">true</code> = every row. Secret keys are never limited.
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <Field label="Table" htmlFor="policy-table" className="w-56">
+          <SelectInput id="policy-table" value={table} onChange={(e) => setTable(e.target.value)}>
+            {tables.map((t) => (
+              <option key={t.name}>{t.name}</option>
+            ))}
+          </SelectInput>
+        </Field>
+        <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-56">
+          <SelectInput id="policy-owner" value={owner} onChange={(e) => setOwner(e.target.value)}>
+            <option value="id">id (the row is the user)</option>
+            {ownerCandidates.map((c) => (
+              <option key={c.name}>{c.name}</option>
+            ))}
+          </SelectInput>
+        </Field>
+        <div className="flex flex-wrap gap-1.5">
+          {POLICY_PRESETS.map((preset) => (
+            <Button key={preset.id} size="sm" onClick={() => setDraft(toDraft(preset.make(owner || "owner_id")))}>
+              {preset.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {policies.isLoading ? (
+        <LoadingState label="Loading policies…" />
+      ) : policies.error ? (
+        <ErrorState error={policies.error} onRetry={() => policies.refetch()} />
+      ) : (
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          {POLICY_ACTIONS.map((action) => {
+            const problem = problems.find((p) => p.field === action);
+            return (
+              <Field key={action} label={<span className="font-mono uppercase">{action}</span>} htmlFor={`policy-${action}`} hint={HELP[action]} error={problem?.message}>
+                <TextArea
+                  id={`policy-${action}`}
+                  rows={2}
+                  placeholder="denied to users"
+                  value={draft[action]}
+                  invalid={!!problem}
+                  onChange={(e) => setDraft({ ...draft, [action]: e.target.value })}
+                />
+                {problem?.position !== undefined && <Caret text={draft[action]} position={problem.position} />}
+              </Field>
+            );
+          })}
+        </div>
+      )}
+      <div className="mt-4 flex items-center gap-2">
+        <Button type="submit" variant="primary" pending={save.isPending}>
+          Save policies
+        </Button>
+        {save.isSuccess && <span className="text-sm text-emerald-700">Saved; the API enforces them now.</span>}
+      </div>
+      {problems.length === 0 && <div className="mt-3"><FormError error={save.error} /></div>}
+    </form>
+  );
+};

@@ -1,0 +1,31 @@
+import type { CoreRequest, CoreResponse } from "../http/core-types";
+import type { DatabaseSchema } from "../schema/types";
+
+const ALLOWED_HEADERS = "authorization, content-type, prefer";
+const EXPOSED_HEADERS = "x-total-count, preference-applied, retry-after, www-authenticate, allow";
+
+/** True when the database's auth settings list this Origin ("*" allows any). */
+export const originAllowed = (schema: DatabaseSchema | undefined, origin: string | undefined) => {
+  const origins = schema?.auth?.cors_origins;
+  if (!origin || !origins?.length) return false;
+  return origins.includes("*") || origins.includes(origin);
+};
+
+/**
+ * Adds CORS headers for an allowed Origin, to preflights and to every other response (errors included);
+ * any other Origin gets none, so the browser blocks the read. No cookies are involved (no credentials mode).
+ */
+export const withCors = (schema: DatabaseSchema | undefined, req: CoreRequest, res: CoreResponse): CoreResponse => {
+  const origin = req.header("origin");
+  const vary = { vary: res.headers.vary ? `${res.headers.vary}, Origin` : "Origin" };
+  if (!originAllowed(schema, origin)) return { ...res, headers: { ...res.headers, ...vary } };
+  const headers: Record<string, string> = { ...res.headers, ...vary, "access-control-allow-origin": origin! };
+  if (req.method === "OPTIONS") {
+    headers["access-control-allow-methods"] = res.headers.allow ?? "GET, POST, PUT, PATCH, DELETE, OPTIONS";
+    headers["access-control-allow-headers"] = ALLOWED_HEADERS;
+    headers["access-control-max-age"] = "600";
+  } else {
+    headers["access-control-expose-headers"] = EXPOSED_HEADERS;
+  }
+  return { ...res, headers };
+};

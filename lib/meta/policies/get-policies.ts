@@ -1,0 +1,14 @@
+import type { PolicyAction, TableDef } from "../../schema/types";
+import type { Ctx } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+
+export const POLICY_ACTIONS: PolicyAction[] = ["select", "insert", "update", "delete"];
+
+/** Every action with its policy text, null where none (denied to JWT users). */
+export const policiesView = (table: TableDef) =>
+  Object.fromEntries(POLICY_ACTIONS.map((a) => [a, table.policies?.[a] ?? null])) as Record<PolicyAction, string | null>;
+
+/** GET /databases/{instance}/tables/{table}/policies */
+export const getPolicies = async (ctx: Ctx, instance: string, tableName: string) =>
+  policiesView(getTableOrThrow(await getDatabaseOrThrow(ctx, instance), tableName));
