@@ -1,0 +1,31 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { databasePath, mgmt } from "./management-client";
+import { queryKeys } from "./query-keys";
+import type { Join, JoinDefinition, JoinPreview } from "./types";
+
+const joinsPath = (instance: string) => `${databasePath(instance)}/joins`;
+
+export type JoinInput = { sql: string } | JoinDefinition;
+
+export const useJoins = (instance: string) =>
+  useQuery({ queryKey: ["joins", instance], queryFn: () => mgmt<Join[]>(joinsPath(instance)) });
+
+/** Saving or deleting a join changes the data API: the list and the live docs refresh. */
+const useJoinMutation = <I, O>(instance: string, run: (input: I) => Promise<O>) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ["joins", instance] }), qc.invalidateQueries({ queryKey: queryKeys.openapi(instance) })]),
+  });
+};
+
+export const useCreateJoin = (instance: string) =>
+  useJoinMutation(instance, (input: JoinInput & { name: string }) => mgmt<Join>(joinsPath(instance), { method: "POST", body: input }));
+
+export const useDeleteJoin = (instance: string) =>
+  useJoinMutation(instance, (name: string) => mgmt<void>(`${joinsPath(instance)}/${encodeURIComponent(name)}`, { method: "DELETE" }));
+
+/** Checks an unsaved definition and reads its first rows (nothing is stored). */
+export const previewJoin = (instance: string, input: JoinInput) => mgmt<JoinPreview>(`${joinsPath(instance)}/preview`, { method: "POST", body: input });

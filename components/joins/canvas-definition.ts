@@ -1,0 +1,46 @@
+import type { JoinDefinition } from "../api/types";
+
+/** What the visual editor holds: tables in the order added (the first is the base), key pairs, ticked outputs. */
+export type CanvasState = {
+  tables: string[];
+  pairs: [string, string][];
+  outputs: { column: string; as: string }[];
+};
+
+export const EMPTY_CANVAS: CanvasState = { tables: [], pairs: [], outputs: [] };
+
+const tableOf = (ref: string) => ref.slice(0, ref.indexOf("."));
+
+/**
+ * The stored definition from the canvas: tables are ordered by walking the key pairs out from the base, and
+ * each pair belongs to the later of its two tables (the server wants every pair to link a table to an earlier one).
+ * Tables not connected to the base come last with no key pairs, so the preview says which ones still need one.
+ */
+export const canvasDefinition = (state: CanvasState): JoinDefinition | undefined => {
+  const [base] = state.tables;
+  if (!base) return undefined;
+  const order = [base];
+  for (let i = 0; i < order.length; i++) {
+    for (const [a, b] of state.pairs) {
+      for (const [from, to] of [[a, b], [b, a]]) {
+        const next = tableOf(to);
+        if (tableOf(from) === order[i] && state.tables.includes(next) && !order.includes(next)) order.push(next);
+      }
+    }
+  }
+  order.push(...state.tables.filter((t) => !order.includes(t)));
+  const rank = (ref: string) => order.indexOf(tableOf(ref));
+  const joins = order.slice(1).map((table) => ({
+    table,
+    on: state.pairs
+      .filter(([a, b]) => rank(a) >= 0 && rank(b) >= 0 && Math.max(rank(a), rank(b)) === order.indexOf(table))
+      .map(([a, b]) => (rank(a) < rank(b) ? [a, b] : [b, a]) as [string, string]),
+  }));
+  return { base, joins, columns: state.outputs };
+};
+
+/** A free output name for a newly ticked column: its own name, else `table_column`. */
+export const outputNameFor = (state: CanvasState, ref: string) => {
+  const [table, column] = [tableOf(ref), ref.slice(ref.indexOf(".") + 1)];
+  return state.outputs.some((o) => o.as === column) ? `${table}_${column}` : column;
+};

@@ -1,0 +1,15 @@
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { getJoinOrThrow } from "./get-join-or-throw";
+
+export const deleteJoin = async (ctx: Ctx, instance: string, name: string) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const join = getJoinOrThrow(schema, name);
+  const { app } = ctx;
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await bumpMetaVersion(trx, schema.id);
+    await trx.deleteFrom("joins").where("id", "=", join.id).execute();
+  });
+  app.invalidate();
+};

@@ -1,0 +1,37 @@
+import { invalidField } from "../../errors";
+import type { JoinDef } from "../../schema/types";
+import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { getJoinOrThrow } from "./get-join-or-throw";
+import { joinView } from "./join-view";
+import { checkNameFree, readJoinInput } from "./read-join-input";
+
+/**
+ * PATCH .../joins/{name}: `{name}` renames; `{sql}` replaces the definition from SQL; any of base/joins/columns
+ * replace those parts of the structure (its SQL text is then dropped, as it no longer describes the join).
+ */
+export const updateJoin = async (ctx: Ctx, instance: string, name: string, input: unknown) => {
+  requireAccountScope(ctx);
+  const schema = await getDatabaseOrThrow(ctx, instance);
+  const current = getJoinOrThrow(schema, name);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw invalidField("body", "invalid_type", "the body must be a JSON object with the join properties to change");
+  }
+  const patch = input as Record<string, unknown>;
+  const structural = ["base", "joins", "columns"].some((k) => patch[k] !== undefined);
+  const fromSql = patch.sql !== undefined && patch.sql !== null;
+  const structure = { base: current.base, joins: current.joins, columns: current.columns };
+  const spec = readJoinInput(fromSql ? { name: current.name, ...patch } : { name: current.name, ...structure, ...patch }, schema);
+  // A rename alone keeps the SQL text the join was made from.
+  if (!fromSql && !structural && current.sql) spec.sql = current.sql;
+  checkNameFree(schema, spec.name, current.name);
+  const next: JoinDef = { id: current.id, ...spec };
+  const { app } = ctx;
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await bumpMetaVersion(trx, schema.id);
+    const { id, name: newName, sql, ...definition } = next;
+    await trx.updateTable("joins").set({ name: newName, definition: JSON.stringify(definition), sql: sql ?? null }).where("id", "=", id).execute();
+  });
+  app.invalidate();
+  return joinView(schema, next);
+};

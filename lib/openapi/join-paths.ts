@@ -1,0 +1,62 @@
+// A join in the data API's OpenAPI document: one GET path whose records have the join's output columns.
+import type { DatabaseSchema, JoinDef } from "../schema/types";
+import { outputColumns } from "../joins/output-columns";
+import { curlSample } from "./curl-sample";
+import { listParameters } from "./list-parameters";
+import { type ErrorResponseName, errorRefs } from "./shared-components";
+import { exampleValue, outputSchema, pascalName } from "./table-schemas";
+
+type Json = Record<string, unknown>;
+const READ_ERRORS: ErrorResponseName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited", "InternalError", "ValidationFailed"];
+
+const joinSchemaName = (join: JoinDef) => `${pascalName(join.name)}.JoinRecord`;
+
+const describeJoin = (join: JoinDef) =>
+  `\`${join.base}\` inner-joined with ${join.joins.map((j) => `\`${j.table}\` on ${j.on.map(([a, b]) => `\`${a} = ${b}\``).join(" and ")}`).join(", ")}.`;
+
+/** Output columns typed like their sources; automatic source columns keep their own type under the output name. */
+const columnsOf = (schema: DatabaseSchema, join: JoinDef) => outputColumns(schema, join).map((c) => ({ ...c, system: false }));
+
+export const joinSchemas = (schema: DatabaseSchema, join: JoinDef): Record<string, Json> => {
+  const columns = columnsOf(schema, join);
+  return {
+    [joinSchemaName(join)]: {
+      type: "object",
+      description: `A record of the join \`${join.name}\`: ${describeJoin(join)}`,
+      properties: Object.fromEntries(columns.map((c) => [c.name, outputSchema(c)])),
+      required: columns.map((c) => c.name),
+      example: Object.fromEntries(columns.map((c) => [c.name, exampleValue(c)])),
+    },
+  };
+};
+
+export const joinPaths = (schema: DatabaseSchema, join: JoinDef, opts: { serverUrl: string; apiKey?: string }): Record<string, Json> => {
+  const columns = columnsOf(schema, join);
+  const url = `${opts.serverUrl}/${join.name}`;
+  const name = joinSchemaName(join);
+  return {
+    [`/${join.name}`]: {
+      get: {
+        tags: [join.name],
+        operationId: `list${pascalName(join.name)}Join`,
+        summary: `List ${join.name} (join)`,
+        description: `Read-only join: ${describeJoin(join)} Rows without a match in every table are left out. Filters and \`_sort\` name the output columns; without \`_sort\` the order is the base table's id. Other verbs answer 405 and there is no \`/{id}\`.`,
+        parameters: listParameters(undefined, columns),
+        responses: {
+          "200": {
+            description: "The matching joined records (`[]` when none match).",
+            headers: {
+              "X-Total-Count": {
+                description: "Number of matching records ignoring `_limit`/`_offset`; only with `Prefer: count=exact`.",
+                schema: { type: "integer", minimum: 0 },
+              },
+            },
+            content: { "application/json": { schema: { type: "array", items: { $ref: `#/components/schemas/${name}` } } } },
+          },
+          ...errorRefs(...READ_ERRORS),
+        },
+        "x-codeSamples": curlSample("get", url, { apiKey: opts.apiKey }),
+      },
+    },
+  };
+};

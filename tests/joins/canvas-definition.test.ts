@@ -1,0 +1,36 @@
+// The visual editor's canvas → stored definition: table order follows the key pairs out from the base, and
+// each pair is written [earlier table, joined table], whichever way it was dragged.
+import { describe, expect, it } from "vitest";
+import { canvasDefinition, EMPTY_CANVAS, outputNameFor } from "../../components/joins/canvas-definition";
+
+describe("canvasDefinition", () => {
+  it("is undefined on an empty canvas", () => {
+    expect(canvasDefinition(EMPTY_CANVAS)).toBeUndefined();
+  });
+
+  it("orders tables by the key pairs from the base, whatever order they were added and dragged", () => {
+    const definition = canvasDefinition({
+      tables: ["books", "categories", "authors"],
+      pairs: [["countries.id", "authors.country_id"], ["authors.id", "books.author_id"], ["categories.id", "books.category_id"]],
+      outputs: [{ column: "books.title", as: "title" }],
+    });
+    expect(definition).toEqual({
+      base: "books",
+      joins: [
+        { table: "authors", on: [["books.author_id", "authors.id"]] },
+        { table: "categories", on: [["books.category_id", "categories.id"]] },
+      ],
+      columns: [{ column: "books.title", as: "title" }],
+    });
+  });
+
+  it("puts a table with no key pair last with an empty `on`, so the server names it", () => {
+    expect(canvasDefinition({ tables: ["books", "tags"], pairs: [], outputs: [] })?.joins).toEqual([{ table: "tags", on: [] }]);
+  });
+
+  it("names a ticked column after itself, or table_column when that name is taken", () => {
+    const state = { ...EMPTY_CANVAS, outputs: [{ column: "books.id", as: "id" }] };
+    expect(outputNameFor(state, "authors.name")).toBe("name");
+    expect(outputNameFor(state, "authors.id")).toBe("authors_id");
+  });
+});
