@@ -1,4 +1,4 @@
-// The ceiling: the five benchmark requests served by a bare node:http handler on the same driver and with the
+// The ceiling: the six benchmark requests served by a bare node:http handler on the same driver and with the
 // same SQL semantics as Tabula's data API (see lib/api/build-sql.ts), minus auth, validation, query parsing
 // and the metadata layer. Whatever Tabula costs beyond this is its own overhead.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,6 +14,8 @@ type Run = (text: string, params: unknown[]) => Promise<{ rows: Row[]; insertId?
 
 type Dialect = {
   table: string;
+  /** The categories table (W6's join). */
+  categories: string;
   ilike: (col: string) => string;
   ilikeValue: (text: string) => string;
   run: Run;
@@ -37,6 +39,7 @@ const openSqlite = (dataDir: string, physical: string): Dialect => {
   };
   return {
     table: `"products"`,
+    categories: `"categories"`,
     ilike: (col) => `instr(lower(${col}), lower(?)) > 0`,
     ilikeValue: (text) => text,
     run: async (text, params) => {
@@ -67,6 +70,7 @@ const openMysql = (url: string, physical: string): Dialect => {
   });
   return {
     table: `\`${physical}\`.\`products\``,
+    categories: `\`${physical}\`.\`categories\``,
     ilike: (col) => `LOWER(${col}) LIKE LOWER(?) ESCAPE '!'`,
     ilikeValue: (text) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`,
     run: async (text, params) => {
@@ -118,6 +122,14 @@ const listSql = (d: Dialect, q: URLSearchParams) => {
   return { text, params: [...params, 50, 0] };
 };
 
+/** W6: the join's page, the same SQL Tabula plans for it (base ordered by id; categories keyed on a unique code). */
+const joinSql = (d: Dialect, q: URLSearchParams) => ({
+  text: `SELECT "t0"."id" AS "id", "t0"."name" AS "name", "t0"."price" AS "price", "t0"."category" AS "category", "t1"."label" AS "category_label" FROM ${d.table} AS "t0" INNER JOIN ${d.categories} AS "t1" ON "t0"."category" = "t1"."code" ORDER BY "t0"."id" ASC LIMIT ? OFFSET ?`,
+  params: [Number(q.get("_limit") ?? 50), Number(q.get("_offset") ?? 0)],
+});
+
+const toJoinRecord = (r: Row) => ({ id: Number(r.id), name: r.name, price: Number(r.price), category: r.category, category_label: r.category_label });
+
 export type CeilingOptions = { engine: EngineKind; dataDir: string; databaseUrl?: string; physical: string };
 
 export const createCeilingHandler = (options: CeilingOptions) => {
@@ -136,8 +148,13 @@ export const createCeilingHandler = (options: CeilingOptions) => {
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     // /v1/{instance}/products[/{id}]
-    const [, , , , idText] = (q === -1 ? url : url.slice(0, q)).split("/");
+    const [, , , name, idText] = (q === -1 ? url : url.slice(0, q)).split("/");
     const id = idText ? Number(idText) : undefined;
+    if (req.method === "GET" && name === "product_categories") {
+      const { text, params } = joinSql(d, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));
+      const { rows } = await d.run(text, params);
+      return send(res, 200, rows.map(toJoinRecord));
+    }
     if (req.method === "GET" && id) return one(res, id);
     if (req.method === "GET") {
       const { text, params } = listSql(d, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));

@@ -19,14 +19,19 @@ export type WorkloadReport = {
   budget: { applies: boolean; pass?: boolean; reasons: string[] };
 };
 
-// From the issue: on SQLite, W1 and W2 reach at least half the ceiling with p99 ≤ 20 ms at 50 connections.
-const BUDGET = { engine: "sqlite", workloads: ["W1", "W2"], minRatioPct: 50, maxP99Ms: 20 } as const;
+// From the issues: on SQLite, W1 and W2 reach at least half the ceiling with p99 ≤ 20 ms at 50 connections;
+// W6 (a page of a two-table join) reaches at least 40% of its ceiling.
+const BUDGETS: { engine: EngineKind; workloads: WorkloadId[]; minRatioPct: number; maxP99Ms?: number }[] = [
+  { engine: "sqlite", workloads: ["W1", "W2"], minRatioPct: 50, maxP99Ms: 20 },
+  { engine: "sqlite", workloads: ["W6"], minRatioPct: 40 },
+];
 
 export const checkBudget = (engine: EngineKind, id: WorkloadId, tabula: Measured, ratioPct: number): WorkloadReport["budget"] => {
-  if (engine !== BUDGET.engine || !(BUDGET.workloads as readonly string[]).includes(id)) return { applies: false, reasons: [] };
+  const budget = BUDGETS.find((b) => b.engine === engine && b.workloads.includes(id));
+  if (!budget) return { applies: false, reasons: [] };
   const reasons: string[] = [];
-  if (ratioPct < BUDGET.minRatioPct) reasons.push(`ratio ${ratioPct.toFixed(0)}% < ${BUDGET.minRatioPct}%`);
-  if (tabula.p99Ms > BUDGET.maxP99Ms) reasons.push(`p99 ${tabula.p99Ms} ms > ${BUDGET.maxP99Ms} ms`);
+  if (ratioPct < budget.minRatioPct) reasons.push(`ratio ${ratioPct.toFixed(0)}% < ${budget.minRatioPct}%`);
+  if (budget.maxP99Ms !== undefined && tabula.p99Ms > budget.maxP99Ms) reasons.push(`p99 ${tabula.p99Ms} ms > ${budget.maxP99Ms} ms`);
   return { applies: true, pass: reasons.length === 0, reasons };
 };
 

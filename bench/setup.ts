@@ -1,5 +1,6 @@
 // Builds the benchmark's database through the library (not HTTP): an account, a `bench` database with one
-// `products` table, and 100,000 rows loaded by direct multi-row INSERTs. Also owns the teardown.
+// `products` table, and 100,000 rows loaded by direct multi-row INSERTs; a 20-row `categories` table and the
+// `product_categories` join of the two (W6). Also owns the teardown.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { createApp } from "../lib/app";
 import type { Config, EngineKind } from "../lib/config";
 import { createAccount } from "../lib/meta/accounts/create-account";
 import { createDatabase } from "../lib/meta/databases/create-database";
+import { createJoin } from "../lib/meta/joins/create-join";
 import { loadSchema } from "../lib/meta/load-schema";
 
 export const ROW_COUNT = 100_000;
@@ -33,6 +35,30 @@ const PRODUCTS = {
     { name: "price", type: "decimal", precision: 10, scale: 2, nullable: false },
     { name: "category", type: "varchar", length: 20, nullable: false },
     { name: "stock", type: "int", nullable: false },
+  ],
+};
+
+/** Category codes c0..c19 (unique, the join key) with a label each. */
+const CATEGORIES = {
+  name: "categories",
+  columns: [
+    { name: "code", type: "varchar", length: 20, nullable: false, unique: true },
+    { name: "label", type: "varchar", length: 40, nullable: false },
+  ],
+};
+
+export const JOIN_NAME = "product_categories";
+
+const PRODUCT_CATEGORIES = {
+  name: JOIN_NAME,
+  base: "products",
+  joins: [{ table: "categories", on: [["products.category", "categories.code"]] }],
+  columns: [
+    { column: "products.id", as: "id" },
+    { column: "products.name", as: "name" },
+    { column: "products.price", as: "price" },
+    { column: "products.category", as: "category" },
+    { column: "categories.label", as: "category_label" },
   ],
 };
 
@@ -94,7 +120,7 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
     try {
       const { account, key } = await createAccount(app, { email: "bench@example.com", password: "bench-password" });
       const actor = { accountId: account.id, isOperator: true, keyDatabaseId: null };
-      const { instance } = await createDatabase({ app, actor }, { name: "bench", tables: [PRODUCTS] });
+      const { instance } = await createDatabase({ app, actor }, { name: "bench", tables: [PRODUCTS, CATEGORIES] });
       const schema = (await loadSchema(app, instance))!;
       const udb = app.engine.userDb(schema.physical);
       const columns = sql.join(["name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
@@ -112,6 +138,9 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
           }
         });
       }
+      const labels = Array.from({ length: 20 }, (_, i) => sql`(${sql.join([`c${i}`, `Category ${i}`, storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
+      await sql`INSERT INTO ${udb.table("categories")} (${sql.join(["code", "label", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(labels)}`.execute(udb.db);
+      await createJoin({ app, actor }, instance, PRODUCT_CATEGORIES);
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };
     } finally {

@@ -1,8 +1,8 @@
-// The five benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
+// The six benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
-import { ROW_COUNT } from "./setup";
+import { JOIN_NAME, ROW_COUNT } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W3" | "W4" | "W5";
+export type WorkloadId = "W1" | "W2" | "W3" | "W4" | "W5" | "W6";
 
 export type BenchRequest = { method: "GET" | "POST" | "PATCH"; path: string; body?: string };
 
@@ -65,5 +65,14 @@ export const WORKLOADS: Workload[] = [
     next: (base) => ({ method: "PATCH", path: `${base}/products/${randomId()}`, body: JSON.stringify({ stock: randomInt(1000) }) }),
     sample: (base) => ({ method: "PATCH", path: `${base}/products/99999`, body: JSON.stringify({ stock: 7 }) }),
     compareBodies: false,
+  },
+  {
+    // A page of 50 from products ⋈ categories (a join path), at a random depth within the first 5,000 rows.
+    id: "W6",
+    label: "GET join products⋈categories page of 50",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/${JOIN_NAME}?_limit=50&_offset=${50 * randomInt(100)}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/${JOIN_NAME}?_limit=50&_offset=1000` }),
+    compareBodies: true,
   },
 ];

@@ -15,6 +15,8 @@ const newestMtime = (p) => {
   return fs.readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), stat.mtimeMs);
 };
 
+// The SQL editor's Monaco files are served from public/monaco (a copy of node_modules/monaco-editor; no-op when current).
+spawnSync(process.execPath, [path.join(root, "scripts", "copy-monaco.mjs")], { cwd: root, stdio: "inherit" });
 const buildId = path.join(root, ".next", "BUILD_ID");
 const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));

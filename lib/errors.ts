@@ -1,6 +1,6 @@
 // One error class, one code→status table, one body shape for the data and management APIs.
 
-export type FieldError = { field: string; code: string; message: string };
+export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
 
 const STATUS_BY_CODE = {
   bad_request: 400,

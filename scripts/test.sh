@@ -24,6 +24,7 @@ echo "== unit and HTTP contract suites (engines: sqlite${TEST_MYSQL_URL:+, mysql
 npx vitest run
 
 echo "== production build"
+node scripts/copy-monaco.mjs
 npx next build
 
 echo "== end-to-end (real server, Chromium)"

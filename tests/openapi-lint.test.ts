@@ -76,9 +76,29 @@ const makeSchema = (): DatabaseSchema => {
     engine: "sqlite",
     physical: "shop_7k2m9x.sqlite",
     version: 1,
+    // Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too.
+    auth: { enabled: true, users_table: "authors", login_column: "name", password_column: "password", token_ttl_seconds: 3600, signup: true, cors_origins: [], secret: new Uint8Array(32) },
     tables: new Map([
       [authors.name, authors],
       [books.name, books],
+    ]),
+    joins: new Map([
+      [
+        "books_by_author",
+        {
+          id: 1,
+          name: "books_by_author",
+          base: "book_items",
+          joins: [{ table: "authors", on: [["book_items.author_id", "authors.id"]] }],
+          columns: [
+            { column: "book_items.id", as: "book_id" },
+            { column: "book_items.title", as: "title" },
+            { column: "book_items.price", as: "price" },
+            { column: "authors.name", as: "author" },
+            { column: "authors.born_on", as: "born_on" },
+          ],
+        },
+      ],
     ]),
   };
 };
@@ -188,6 +208,18 @@ describe("the data document describes the schema", () => {
     expect([...used].sort()).toEqual([...COLUMN_TYPES].sort());
   });
 
+  it("gives each join one GET path with list parameters over its output columns and a schema of them", () => {
+    expect(Object.keys(doc.paths["/books_by_author"])).toEqual(["get"]);
+    expect(doc.paths["/books_by_author/{id}"]).toBeUndefined();
+    expect(listParamNames(doc, "books_by_author")).toEqual(
+      expect.arrayContaining(["_limit", "_offset", "_sort", "book_id_in", "title_ilike", "price_gte", "author", "born_on_null"]),
+    );
+    const record = doc.components.schemas["BooksByAuthor.JoinRecord"];
+    expect(Object.keys(record.properties)).toEqual(["book_id", "title", "price", "author", "born_on"]);
+    expect(record.properties.book_id).toMatchObject({ type: "integer" });
+    expect(doc.paths["/books_by_author"].get["x-codeSamples"][0].source).toContain("/books_by_author");
+  });
+
   it("is OpenAPI 3.1 with the database's name, v1 and its server", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info).toMatchObject({ title: "Shop", version: "v1" });
@@ -269,7 +301,9 @@ describe("the data document describes the schema", () => {
       const [sample] = op["x-codeSamples"];
       expect(sample).toMatchObject({ lang: "curl", label: "cURL" });
       expect(sample.source).toContain(`curl -X ${method.toUpperCase()} '${DATA_URL}${p.replace("{id}", "1")}'`);
-      expect(sample.source).toContain('-H "Authorization: Bearer <API_KEY>"');
+      // Auth operations say their own security: login/signup need none, /auth/me takes the user's JWT.
+      if (op.security) expect(sample.source).not.toContain("<API_KEY>");
+      else expect(sample.source).toContain('-H "Authorization: Bearer <API_KEY>"');
       expect(sample.source.includes('-H "Content-Type: application/json"')).toBe(Boolean(op.requestBody));
     }
     const withKey = buildOpenApi(schema, { serverUrl: DATA_URL, apiKey: "sk_abc-123" }) as Doc;
@@ -342,6 +376,13 @@ describe("the management document", () => {
     expect(verbs("/keys/{id}/regenerate")).toEqual(["post"]);
     expect(verbs("/keys/{id}")).toEqual(["delete"]);
     expect(verbs("/openapi.json")).toEqual(["get"]);
+  });
+
+  it("lists the joins endpoints, with both input forms", () => {
+    expect(verbs("/databases/{instance}/joins")).toEqual(["get", "post"]);
+    expect(verbs("/databases/{instance}/joins/preview")).toEqual(["post"]);
+    expect(verbs("/databases/{instance}/joins/{join}")).toEqual(["delete", "get", "patch"]);
+    expect(doc.components.schemas.JoinInput.oneOf).toHaveLength(2);
   });
 
   it("answers create with 201, list with an array, delete with 204", () => {

@@ -1,4 +1,4 @@
-export type FieldError = { field: string; code: string; message: string };
+export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
 
 /** A non-2xx answer from the management or data API, carrying the API's error body. */
 export class ApiRequestError extends Error {

@@ -55,3 +55,14 @@ export type ColumnInput = {
   options?: string[];
   references?: string;
 };
+
+/** A join definition as the management API stores and returns it. */
+export type JoinDefinition = {
+  base: string;
+  joins: { table: string; on: [string, string][] }[];
+  columns: { column: string; as: string }[];
+};
+
+export type Join = JoinDefinition & { name: string; sql?: string; path: string };
+
+export type JoinPreview = JoinDefinition & { rows: Record<string, unknown>[] };

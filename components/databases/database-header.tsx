@@ -9,11 +9,13 @@ import { ErrorState, LoadingState } from "../ui/states";
 const TABS = [
   { segment: "schema", label: "Schema" },
   { segment: "data", label: "Data" },
+  { segment: "joins", label: "Joins" },
+  { segment: "auth", label: "Auth" },
   { segment: "docs", label: "API Docs" },
   { segment: "settings", label: "Settings" },
 ];
 
-/** The database's name, its API base and the tabs: Schema, Data, API Docs, Settings. */
+/** The database's name, its API base and the tabs: Schema, Data, Joins, API Docs, Settings. */
 export const DatabaseHeader = ({ instance, children }: { instance: string; children: ReactNode }) => {
   const pathname = usePathname();
   const database = useDatabase(instance);

@@ -2,11 +2,14 @@ import type { App } from "../app";
 import { unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { readCredential } from "../http/credentials";
+import { verifyUserToken } from "../db-auth/user-token";
 import { resolveKey } from "../keys/resolve-key";
 import type { DatabaseSchema } from "../schema/types";
 
-/** Who calls the data API. Secret keys act as the server role (no row policies). */
-export type Caller = { kind: "key"; keyId: number; accountId: number };
+/** Who calls the data API. Secret keys act as the server role (no row policies); JWT users meet the policies. */
+export type Caller =
+  | { kind: "key"; keyId: number; accountId: number }
+  | { kind: "user"; userId: number; claims: Record<string, unknown>; databaseId: number };
 
 /**
  * Checks the credential against the database in the path. An invalid credential, or one not valid for this
@@ -19,7 +22,12 @@ export const authenticate = async (
 ): Promise<Caller> => {
   const credential = readCredential(req);
   if (!credential) throw unauthorized("Send your secret key in the x-api-key header or as Authorization: Bearer <key>.");
-  if (!credential.startsWith("sk_")) throw unauthorized("The token is not valid.");
+  if (!credential.startsWith("sk_")) {
+    // Anything that is not a secret key is read as a database-auth JWT for the database in the path.
+    const user = await verifyUserToken(schema, credential);
+    if (!user || !schema) throw unauthorized("The token is not valid (expired, signed with another secret, or for another database).");
+    return { kind: "user", userId: user.userId, claims: user.claims, databaseId: schema.id };
+  }
   const key = await resolveKey(app, credential);
   if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
   if (key.databaseId !== null && key.databaseId !== schema?.id) throw unauthorized("This key is not valid for this database.");

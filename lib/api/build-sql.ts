@@ -8,6 +8,10 @@ import type { Filter, ReadQuery, Sort } from "./parse-query";
 
 type Fragment = RawBuilder<unknown>;
 
+/** How a filter or sort names its column: a bare name on a table read, an alias-qualified one in a join. */
+export type ColumnRef = (column: ColumnDef) => Fragment;
+const byName: ColumnRef = (column) => sql.id(column.name);
+
 const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /**
@@ -17,8 +21,8 @@ const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`
  */
 const exactText = (udb: UserDb, column: ColumnDef) => udb.engine === "mysql" && TYPE_SPECS[column.type].sort === "text";
 
-const condition = (udb: UserDb, { column, op, value }: Filter): Fragment => {
-  const col = sql.id(column.name);
+const condition = (udb: UserDb, { column, op, value }: Filter, ref: ColumnRef): Fragment => {
+  const col = ref(column);
   switch (op) {
     case "eq":
       return exactText(udb, column) ? sql`(${col} = ${value} AND BINARY ${col} = ${value})` : sql`${col} = ${value}`;
@@ -50,14 +54,14 @@ const condition = (udb: UserDb, { column, op, value }: Filter): Fragment => {
 };
 
 /** WHERE clause from the filters plus any extra predicates (row policies enter here later). */
-export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = []): Fragment => {
-  const parts = [...filters.map((f) => condition(udb, f)), ...extra];
+export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [], ref: ColumnRef = byName): Fragment => {
+  const parts = [...filters.map((f) => condition(udb, f, ref)), ...extra];
   return parts.length ? sql` WHERE ${sql.join(parts, sql` AND `)}` : sql``;
 };
 
 /** Text sorts case-insensitively on both engines; a dropdown sorts by its text, not MySQL's enum index. */
-const sortKey = (udb: UserDb, column: ColumnDef): Fragment => {
-  const col = sql.id(column.name);
+const sortKey = (udb: UserDb, column: ColumnDef, ref: ColumnRef): Fragment => {
+  const col = ref(column);
   const kind = TYPE_SPECS[column.type].sort;
   // SQLite sorts by upper() because utf8mb4_general_ci weighs letters as capitals: "a_b" then sorts after
   // "apple" on both engines ("_" lies between "Z" and "a").
@@ -67,11 +71,24 @@ const sortKey = (udb: UserDb, column: ColumnDef): Fragment => {
 };
 
 /** ORDER BY the requested columns, always ending with id so pages are stable. */
-export const orderSql = (udb: UserDb, sort: Sort[]): Fragment => {
-  const parts = sort.map((s) => sql`${sortKey(udb, s.column)} ${sql.raw(s.desc ? "DESC" : "ASC")}`);
-  if (!sort.some((s) => s.column.name === "id")) parts.push(sql`${sql.id("id")} ASC`);
+export const orderSql = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tieBreak?: Fragment[]): Fragment => {
+  const parts = sort.map((s) => sql`${sortKey(udb, s.column, ref)} ${sql.raw(s.desc ? "DESC" : "ASC")}`);
+  if (tieBreak) parts.push(...tieBreak.map((t) => sql`${t} ASC`));
+  else if (!sort.some((s) => s.column.name === "id")) parts.push(sql`${sql.id("id")} ASC`);
   return sql` ORDER BY ${sql.join(parts)}`;
 };
+
+/**
+ * A join read as the SQL builder sees it: the select list, `base AS t0 INNER JOIN … AS t1 ON …`, how output
+ * columns map to qualified source columns, and the ids (t0.id, t1.id, …) that make every page stable.
+ */
+export type JoinPlan = { select: Fragment; from: Fragment; ref: ColumnRef; tieBreak: Fragment[] };
+
+export const selectJoinPageSql = (udb: UserDb, plan: JoinPlan, q: ReadQuery, extra: Fragment[] = []) =>
+  sql`SELECT ${plan.select} FROM ${plan.from}${whereSql(udb, q.filters, extra, plan.ref)}${orderSql(udb, q.sort, plan.ref, plan.tieBreak)} LIMIT ${q.limit} OFFSET ${q.offset}`;
+
+export const countJoinSql = (udb: UserDb, plan: JoinPlan, filters: Filter[], extra: Fragment[] = []) =>
+  sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${plan.from}${whereSql(udb, filters, extra, plan.ref)}`;
 
 const columnList = (columns: ColumnDef[]) => sql.join(columns.map((c) => sql.id(c.name)));
 
@@ -81,8 +98,11 @@ export const selectPageSql = (udb: UserDb, table: string, columns: ColumnDef[], 
 export const countSql = (udb: UserDb, table: string, filters: Filter[], extra: Fragment[] = []) =>
   sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${udb.table(table)}${whereSql(udb, filters, extra)}`;
 
-export const selectByIdSql = (udb: UserDb, table: string, columns: ColumnDef[], id: number) =>
-  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}`;
+/** `extra`: row-policy predicates ANDed after the id match (a hidden row reads as absent). */
+const andExtra = (extra: Fragment[]) => (extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``);
+
+export const selectByIdSql = (udb: UserDb, table: string, columns: ColumnDef[], id: number, extra: Fragment[] = []) =>
+  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}${andExtra(extra)}`;
 
 export const selectByIdsSql = (udb: UserDb, table: string, columns: ColumnDef[], ids: number[]) =>
   sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)}) ORDER BY ${sql.id("id")}`;
@@ -92,14 +112,14 @@ export const insertSql = (udb: UserDb, table: string, values: Record<string, unk
   return sql`INSERT INTO ${udb.table(table)} (${sql.join(names.map((n) => sql.id(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`;
 };
 
-export const updateSql = (udb: UserDb, table: string, id: number, values: Record<string, unknown>) => {
+export const updateSql = (udb: UserDb, table: string, id: number, values: Record<string, unknown>, extra: Fragment[] = []) => {
   const sets = Object.entries(values).map(([n, v]) => sql`${sql.id(n)} = ${v}`);
-  return sql`UPDATE ${udb.table(table)} SET ${sql.join(sets)} WHERE ${sql.id("id")} = ${id}`;
+  return sql`UPDATE ${udb.table(table)} SET ${sql.join(sets)} WHERE ${sql.id("id")} = ${id}${andExtra(extra)}`;
 };
 
-export const deleteSql = (udb: UserDb, table: string, id: number) =>
-  sql`DELETE FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}`;
+export const deleteSql = (udb: UserDb, table: string, id: number, extra: Fragment[] = []) =>
+  sql`DELETE FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}${andExtra(extra)}`;
 
-/** Ids among `ids` that exist in `table` (reference checks before a write). */
-export const existingIdsSql = (udb: UserDb, table: string, ids: number[]) =>
-  sql<{ id: number }>`SELECT ${sql.id("id")} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)})`;
+/** Ids among `ids` that exist in `table` and meet `extra` (reference checks, row-policy checks after a write). */
+export const existingIdsSql = (udb: UserDb, table: string, ids: number[], extra: Fragment[] = []) =>
+  sql<{ id: number }>`SELECT ${sql.id("id")} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)})${andExtra(extra)}`;

@@ -1,5 +1,6 @@
 import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "../schema/column-types";
+import { AUTH_ID_DEFAULT } from "../schema/types";
 import type { TableIndex } from "./table-index";
 
 export type WriteMode = "create" | "replace" | "update";
@@ -20,6 +21,7 @@ export const parseRecordBody = (
   mode: WriteMode,
   at = "",
   current?: Record<string, unknown>,
+  authId?: number,
 ): { write: ParsedWrite; errors: FieldError[] } => {
   const errors: FieldError[] = [];
   const write: ParsedWrite = { values: {}, passwords: [] };
@@ -56,6 +58,12 @@ export const parseRecordBody = (
   if (mode === "update") return { write, errors };
   for (const column of index.table.columns) {
     if (column.name in body) continue;
+    // An owner column (default auth.id) fills itself with the JWT user's id; a secret key must send it.
+    if (mode === "create" && column.default === AUTH_ID_DEFAULT) {
+      if (authId !== undefined) write.values[column.name] = TYPE_SPECS[column.type].sort === "text" ? String(authId) : authId;
+      else if (!column.nullable) errors.push({ field: `${at}${column.name}`, code: "required", message: `"${column.name}" is required (it defaults to auth.id only for JWT users)` });
+      continue;
+    }
     if (mode === "create" && column.default !== undefined && column.default !== null) {
       const check = TYPE_SPECS[column.type].fromJson(column.default, column);
       if (check.ok) write.values[column.name] = check.value;

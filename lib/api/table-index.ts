@@ -30,6 +30,19 @@ export const indexTable = (table: TableDef): TableIndex => {
   return index;
 };
 
+const userCache = new WeakMap<TableDef, TableIndex>();
+
+/** The index JWT users are answered with: password columns (bcrypt hashes) never reach a browser. */
+export const indexTableForUsers = (table: TableDef): TableIndex => {
+  let index = userCache.get(table);
+  if (!index) {
+    const full = indexTable(table);
+    index = { ...full, output: full.output.filter(([name]) => full.byName.get(name)!.type !== "password"), sqlText: new Map() };
+    userCache.set(table, index);
+  }
+  return index;
+};
+
 export const toRecord = (index: TableIndex, row: Record<string, unknown>) => {
   const record: Record<string, unknown> = {};
   for (const [name, toJson] of index.output) record[name] = toJson(row[name]);

@@ -43,10 +43,38 @@ export type ApiKeysTable = {
   revoked_at: string | null;
 };
 
+export type JoinsTable = {
+  id: Generated<number>;
+  database_id: number;
+  name: string;
+  /** JSON of the structured definition (base, joins, columns). */
+  definition: string;
+  /** The SQL-mode text it was made from, if any. */
+  sql: string | null;
+  created_at: string;
+};
+
 /** One row; its version rises on every metadata write so other processes drop their caches. */
 export type MetaStateTable = {
   id: number;
   version: number;
+};
+
+/** Database auth settings (JSON of AuthSettings without users_table) and the encrypted signing secret. */
+export type DatabaseAuthTable = {
+  database_id: number;
+  users_table_id: number | null;
+  settings: string;
+  secret_enc: string;
+  updated_at: string;
+};
+
+/** Row policies of one table, JSON {select, insert, update, delete}. */
+export type TablePoliciesTable = {
+  table_id: number;
+  database_id: number;
+  policies: string;
+  updated_at: string;
 };
 
 export type MetaDb = {
@@ -55,4 +83,7 @@ export type MetaDb = {
   tables: TablesTable;
   api_keys: ApiKeysTable;
   meta_state: MetaStateTable;
+  joins: JoinsTable;
+  database_auth: DatabaseAuthTable;
+  table_policies: TablePoliciesTable;
 };

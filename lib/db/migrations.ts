@@ -61,6 +61,39 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0004_joins": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("joins")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("name", "varchar(64)", (c) => c.notNull())
+        .addColumn("definition", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("sql", sql`mediumtext`)
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addUniqueConstraint("joins_database_name", ["database_id", "name"])
+        .execute();
+    },
+  },
+  "0003_database_auth": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("database_auth")
+        .addColumn("database_id", "integer", (c) => c.primaryKey().references("databases.id").onDelete("cascade"))
+        .addColumn("users_table_id", "integer", (c) => c.references("tables.id").onDelete("set null"))
+        .addColumn("settings", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("secret_enc", "varchar(255)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("table_policies")
+        .addColumn("table_id", "integer", (c) => c.primaryKey().references("tables.id").onDelete("cascade"))
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("policies", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

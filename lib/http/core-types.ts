@@ -12,6 +12,8 @@ export type CoreRequest = {
   bodyTooLarge?: boolean;
   /** Origin the client used, e.g. http://localhost:3000 (for docs and absolute URLs). */
   origin: string;
+  /** The client's network address (login rate limits); undefined when the adapter cannot know it. */
+  clientAddress?: string;
 };
 
 export type CoreResponse = {

@@ -47,6 +47,7 @@ const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
     body,
     bodyTooLarge: tooLarge,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
+    clientAddress: req.socket.remoteAddress,
   };
 };
 

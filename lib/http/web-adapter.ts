@@ -25,6 +25,8 @@ export const fromWebRequest = async (request: Request): Promise<CoreRequest> => 
     body,
     bodyTooLarge,
     origin: request.headers.get("x-forwarded-host") ? `${request.headers.get("x-forwarded-proto") ?? "http"}://${request.headers.get("x-forwarded-host")}` : url.origin,
+    // Route handlers see no socket; behind Next the proxy's forwarded address is the best available.
+    clientAddress: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined,
   };
 };
 

@@ -1,5 +1,6 @@
 import type { App } from "../app";
-import type { DatabaseSchema, TableDef } from "../schema/types";
+import { loadAuth } from "./auth/load-auth";
+import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
 
 /** The schema of one database by instance, from the process cache or the metadata store. */
 export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => {
@@ -12,6 +13,10 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
   const tables = new Map<string, TableDef>(
     tableRows.map((t) => [t.name, { id: t.id, name: t.name, columns: JSON.parse(t.columns) }]),
   );
+  const joinRows = await meta.selectFrom("joins").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
+  const joins = new Map<string, JoinDef>(
+    joinRows.map((j) => [j.name, { id: j.id, name: j.name, ...JSON.parse(j.definition), ...(j.sql ? { sql: j.sql } : {}) }]),
+  );
   const schema: DatabaseSchema = {
     id: row.id,
     instance: row.instance,
@@ -21,6 +26,8 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
     physical: row.physical,
     version: row.schema_version,
     tables,
+    joins,
+    auth: await loadAuth(app, row.id, tables),
   };
   app.schemas.set(instance, schema);
   return schema;

@@ -21,6 +21,20 @@ import { listTables } from "../meta/tables/list-tables";
 import { updateTable } from "../meta/tables/update-table";
 import { addAccount, getCurrentAccount, listAccounts } from "../auth/sign-up";
 import { getSettings, updateSettings } from "../settings/update-settings";
+import { createJoin } from "../meta/joins/create-join";
+import { deleteJoin } from "../meta/joins/delete-join";
+import { getJoin } from "../meta/joins/get-join";
+import { listJoins } from "../meta/joins/list-joins";
+import { previewJoin } from "../meta/joins/preview-join";
+import { updateJoin } from "../meta/joins/update-join";
+
+import { getAuth } from "../meta/auth/get-auth";
+import { impersonateUser } from "../meta/auth/impersonate-user";
+import { rotateAuthSecret } from "../meta/auth/rotate-auth-secret";
+import { testAsUser } from "../meta/auth/test-as-user";
+import { updateAuth } from "../meta/auth/update-auth";
+import { getPolicies } from "../meta/policies/get-policies";
+import { updatePolicies } from "../meta/policies/update-policies";
 
 type Params = Record<string, string>;
 export type Route = {
@@ -60,6 +74,19 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "accounts", run: async (ctx, _p, req) => created(await addAccount(ctx, parseJsonBody(req))) },
   { method: "GET", path: "settings", run: async (ctx) => ok(await getSettings(ctx)) },
   { method: "PATCH", path: "settings", run: async (ctx, _p, req) => ok(await updateSettings(ctx, parseJsonBody(req))) },
+  { method: "GET", path: `${DB}/joins`, run: async (ctx, p) => ok(await listJoins(ctx, p.instance)) },
+  { method: "POST", path: `${DB}/joins`, run: async (ctx, p, req) => created(await createJoin(ctx, p.instance, parseJsonBody(req))) },
+  { method: "POST", path: `${DB}/joins/preview`, run: async (ctx, p, req) => ok(await previewJoin(ctx, p.instance, parseJsonBody(req))) },
+  { method: "GET", path: `${DB}/joins/:join`, run: async (ctx, p) => ok(await getJoin(ctx, p.instance, p.join)) },
+  { method: "PATCH", path: `${DB}/joins/:join`, run: async (ctx, p, req) => ok(await updateJoin(ctx, p.instance, p.join, parseJsonBody(req))) },
+  { method: "DELETE", path: `${DB}/joins/:join`, run: async (ctx, p) => (await deleteJoin(ctx, p.instance, p.join), done()) },
+  { method: "GET", path: `${DB}/auth`, run: async (ctx, p) => ok(await getAuth(ctx, p.instance)) },
+  { method: "PUT", path: `${DB}/auth`, run: async (ctx, p, req) => ok(await updateAuth(ctx, p.instance, parseJsonBody(req))) },
+  { method: "POST", path: `${DB}/auth/rotate-secret`, run: async (ctx, p) => ok(await rotateAuthSecret(ctx, p.instance)) },
+  { method: "POST", path: `${DB}/auth/impersonate`, run: async (ctx, p, req) => ok(await impersonateUser(ctx, p.instance, parseJsonBody(req))) },
+  { method: "POST", path: `${DB}/auth/test-as-user`, run: async (ctx, p, req) => ok(await testAsUser(ctx, p.instance, parseJsonBody(req))) },
+  { method: "GET", path: `${TABLE}/policies`, run: async (ctx, p) => ok(await getPolicies(ctx, p.instance, p.table)) },
+  { method: "PUT", path: `${TABLE}/policies`, run: async (ctx, p, req) => ok(await updatePolicies(ctx, p.instance, p.table, parseJsonBody(req))) },
 ];
 
 /** Matches segments against a route path; returns the captured params or undefined. */

@@ -1,6 +1,9 @@
 // The live OpenAPI 3.1 document of one database's data API, rebuilt from the cached schema on every call.
 import type { DatabaseSchema, TableDef } from "../schema/types";
+import { authEnabled, authPaths, authSchemas, USER_JWT_SCHEME } from "./auth-paths";
 import { curlSample } from "./curl-sample";
+import { resolvableJoins } from "../joins/output-columns";
+import { joinPaths, joinSchemas } from "./join-paths";
 import { LIST_PARAMETERS, listParameters } from "./list-parameters";
 import { type ErrorResponseName, ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
 import { exampleCreate, examplePatch, exampleRecord, pascalName, schemaNames, tableSchemas } from "./table-schemas";
@@ -152,9 +155,10 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 
 export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Record<string, unknown> => {
   const tables = [...schema.tables.values()];
-  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(t, opts)), {
+  const joins = resolvableJoins(schema);
+  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(t, opts)), ...joins.map((j) => joinPaths(schema, j, opts)), {
     "/openapi.json": documentPath(opts),
-  });
+  }, authEnabled(schema) ? authPaths(schema, opts.serverUrl) : {});
   return {
     openapi: "3.1.0",
     info: { title: schema.name, version: "v1", description: describeApi(schema) },
@@ -162,11 +166,13 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
     security: [{ bearerAuth: [] }, { apiKey: [] }],
     tags: [
       ...tables.map((t) => ({ name: t.name, description: `Records of the \`${t.name}\` table.` })),
+      ...joins.map((j) => ({ name: j.name, description: `Records of the \`${j.name}\` join (read-only).` })),
+      ...(authEnabled(schema) ? [{ name: "Auth", description: "Database auth: log users in and get a JWT." }] : []),
       { name: "OpenAPI", description: "The description of this API." },
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas)) },
+      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(authEnabled(schema) ? authSchemas(schema) : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {
@@ -182,6 +188,7 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "Your secret key `sk_...` or a database-auth JWT." },
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Your secret key `sk_...`." },
+        ...(authEnabled(schema) ? { userJwt: USER_JWT_SCHEME } : {}),
       },
     },
   };

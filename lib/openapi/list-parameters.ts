@@ -60,8 +60,8 @@ const filterParameter = (col: ColumnDef, op: FilterOp): Json => {
   return { ...param, schema: valueSchema(col) };
 };
 
-const sortParameter = (table: TableDef): Json => {
-  const sortable = recordColumns(table)
+const sortParameter = (columns: ColumnDef[]): Json => {
+  const sortable = columns
     .filter((c) => TYPE_SPECS[c.type].sort !== "none")
     .map((c) => c.name);
   const one = `-?(?:${sortable.join("|")})`;
@@ -78,8 +78,8 @@ const sortParameter = (table: TableDef): Json => {
   };
 };
 
-export const listParameters = (table: TableDef): Json[] => {
-  const columns = recordColumns(table);
+/** A table's list parameters; a join passes its output columns instead. */
+export const listParameters = (table: TableDef | undefined, columns: ColumnDef[] = recordColumns(table!)): Json[] => {
   const names = new Set(columns.map((c) => c.name));
   const filters = columns.flatMap((col) =>
     TYPE_SPECS[col.type].ops
@@ -89,7 +89,7 @@ export const listParameters = (table: TableDef): Json[] => {
   return [
     { $ref: "#/components/parameters/Limit" },
     { $ref: "#/components/parameters/Offset" },
-    sortParameter(table),
+    sortParameter(columns),
     { $ref: "#/components/parameters/Prefer" },
     ...filters,
   ];

@@ -1,5 +1,8 @@
 // The OpenAPI 3.1 document of the management API under /api/v1 (databases, tables, columns, keys).
+import { ACCOUNT_MANAGEMENT_SCHEMAS, accountManagementPaths } from "./account-management-paths";
+import { AUTH_MANAGEMENT_SCHEMAS, authManagementPaths } from "./auth-management-paths";
 import { curlSample } from "./curl-sample";
+import { JOIN_MANAGEMENT_SCHEMAS, joinManagementPaths } from "./join-management-paths";
 import { MANAGEMENT_EXAMPLES, MANAGEMENT_SCHEMAS } from "./management-schemas";
 import { type ErrorResponseName, ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
 
@@ -21,7 +24,7 @@ type OpSpec = {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const list = (name: string) => ({ type: "array", items: ref(name) });
 
-const SAMPLE_VALUES: Record<string, string> = { instance: "shop_7k2m9x", table: "products", column: "price", id: "7" };
+const SAMPLE_VALUES: Record<string, string> = { instance: "shop_7k2m9x", table: "products", column: "price", id: "7", join: "books_with_authors" };
 
 const operation = (serverUrl: string, method: string, path: string, spec: OpSpec): Json => {
   const { tag, status, result, body, query, errors, ...named } = spec;
@@ -203,11 +206,15 @@ const TAGS = {
   Tables: "Tables of a database; each is a path of the data API.",
   Columns: "Columns of a table (id, created_at and updated_at are automatic).",
   Keys: "Secret keys for the data and management APIs.",
+  Joins: "Joins: several tables merged into one read-only data API path.",
+  Auth: "Database auth (users log in and get a JWT) and Row Level Security policies.",
+  Accounts: "Accounts of this install and who may sign up.",
   OpenAPI: "The description of this API.",
 };
 
 export const buildManagementOpenApi = (serverUrl: string): Record<string, unknown> => {
-  const paths = { ...managementPaths(serverUrl), "/openapi.json": documentPath(serverUrl) };
+  const authOp = (method: string, path: string, spec: OpSpec) => operation(serverUrl, method, path, spec);
+  const paths = { ...managementPaths(serverUrl), ...authManagementPaths(authOp), ...joinManagementPaths(authOp), ...accountManagementPaths(authOp), "/openapi.json": documentPath(serverUrl) };
   return {
     openapi: "3.1.0",
     info: { title: "Tabula management API", version: "v1", description: DESCRIPTION },
@@ -216,7 +223,7 @@ export const buildManagementOpenApi = (serverUrl: string): Record<string, unknow
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...MANAGEMENT_SCHEMAS },
+      schemas: { ...ERROR_SCHEMAS, ...MANAGEMENT_SCHEMAS, ...AUTH_MANAGEMENT_SCHEMAS, ...JOIN_MANAGEMENT_SCHEMAS, ...ACCOUNT_MANAGEMENT_SCHEMAS },
       parameters: PARAMETERS,
       responses: usedErrorResponses(paths),
       securitySchemes: {

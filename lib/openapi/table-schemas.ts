@@ -50,7 +50,7 @@ const describe = (col: ColumnDef, note: unknown) => {
   return `\`${mysqlTypeOf(col)}\`${col.unique ? ", unique" : ""}.${sentence}`;
 };
 
-const outputSchema = (col: ColumnDef): Json => {
+export const outputSchema = (col: ColumnDef): Json => {
   if (col.system) return AUTO_SCHEMAS[col.name];
   const { description, ...spec } = col.type === "password" ? { type: "string", description: PASSWORD_OUT } : typeSchema(col);
   const schema = { ...spec, description: describe(col, description) };

@@ -1,7 +1,7 @@
 import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "./column-types";
 import { checkColumnName } from "./names";
-import { COLUMN_TYPES, type ColumnDef, type ColumnType } from "./types";
+import { AUTH_ID_DEFAULT, COLUMN_TYPES, type ColumnDef, type ColumnType } from "./types";
 
 const COLUMN_KEYS = new Set(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references"]);
 
@@ -102,6 +102,9 @@ export const parseColumn = (
   if (input.default !== undefined && input.default !== null && errors.length === 0) {
     if (type === "password") {
       fail("default", "not_applicable", "a password column cannot have a default");
+    } else if (input.default === AUTH_ID_DEFAULT) {
+      if (["int", "bigint", "reference", "varchar", "text"].includes(type)) col.default = AUTH_ID_DEFAULT;
+      else fail("default", "not_applicable", `default auth.id needs an int, bigint, reference, varchar or text column`);
     } else {
       const check = TYPE_SPECS[type].fromJson(input.default, col);
       if (!check.ok) fail("default", check.code, `default ${check.message}`);

@@ -35,11 +35,32 @@ export type ColumnDef = {
   system?: boolean;
 };
 
+/** A column default that fills in the JWT user's id on insert (owner columns). */
+export const AUTH_ID_DEFAULT = "auth.id";
+
+export type PolicyAction = "select" | "insert" | "update" | "delete";
+
+/** Row policy text per action; absent or null = the action is denied to JWT users. */
+export type TablePolicies = Partial<Record<PolicyAction, string | null>>;
+
 export type TableDef = {
   id: number;
   name: string;
   /** User-defined columns in display order (automatic columns excluded). */
   columns: ColumnDef[];
+  /** Row Level Security policies (database auth); absent = none. */
+  policies?: TablePolicies;
+};
+
+/** Database auth settings as the management API shows them (docs/api.md, "Database auth"). */
+export type AuthSettings = {
+  enabled: boolean;
+  users_table: string;
+  login_column: string;
+  password_column: string;
+  token_ttl_seconds: number;
+  signup: boolean;
+  cors_origins: string[];
 };
 
 export type DatabaseSchema = {
@@ -52,6 +73,24 @@ export type DatabaseSchema = {
   physical: string;
   version: number;
   tables: Map<string, TableDef>;
+  /** Joins by name; they share one namespace with the tables. */
+  joins?: Map<string, JoinDef>;
+  /** Database auth settings and the decrypted HS256 signing secret; absent = never configured. */
+  auth?: AuthSettings & { secret: Uint8Array };
+};
+
+/** A column reference inside a join definition: "table.column". */
+export type JoinColumnRef = string;
+
+/** A stored join: the base table, inner-joined tables with their key pairs, and the output columns. */
+export type JoinDef = {
+  id: number;
+  name: string;
+  base: string;
+  joins: { table: string; on: [JoinColumnRef, JoinColumnRef][] }[];
+  columns: { column: JoinColumnRef; as: string }[];
+  /** The SELECT it was made from in SQL mode (kept beside the structured form). */
+  sql?: string;
 };
 
 export const AUTO_COLUMNS: readonly ColumnDef[] = [

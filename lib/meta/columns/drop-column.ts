@@ -2,6 +2,8 @@ import { dropColumnDdl } from "../../ddl/drop-column-ddl";
 import { notFound } from "../../errors";
 import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { refuseIfJoinsUse } from "../joins/follow-schema-change";
+import { refuseIfAuthUsesColumn } from "../auth/follow-schema-change";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 /** Drops a column and its values (with its unique index and foreign key). */
@@ -11,6 +13,8 @@ export const dropColumn = async (ctx: Ctx, instance: string, tableName: string, 
   const table = getTableOrThrow(schema, tableName);
   const column = table.columns.find((c) => c.name === columnName);
   if (!column) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
+  refuseIfJoinsUse(schema, table.name, column.name);
+  refuseIfAuthUsesColumn(schema, table, column.name);
   const { app } = ctx;
   const udb = app.engine.userDb(schema.physical);
   const columns = table.columns.filter((c) => c !== column);

@@ -4,10 +4,12 @@ import { planColumnValues } from "../../ddl/plan-column-values";
 import { conflict, invalidField, notFound, validationFailed } from "../../errors";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
-import type { ColumnDef, ColumnType } from "../../schema/types";
+import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { columnView } from "../serialize";
+import { renameInJoins } from "../joins/follow-schema-change";
+import { renameColumnInAuth } from "../auth/follow-schema-change";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
@@ -33,6 +35,7 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
 /** Without a new default in the patch, the current one is converted like the rows are. */
 const carryDefault = (from: ColumnDef, to: ColumnDef, renames: Map<string, string>): ColumnDef => {
   if (from.default === undefined) return to;
+  if (from.default === AUTH_ID_DEFAULT && ["int", "bigint", "reference", "varchar", "text"].includes(to.type)) return { ...to, default: AUTH_ID_DEFAULT };
   const converted = convertValue(from.default, from, to, renames);
   if (converted.ok && to.type !== "password" && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
     return { ...to, default: converted.value };
@@ -82,6 +85,8 @@ export const updateColumn = async (ctx: Ctx, instance: string, tableName: string
   await app.engine.meta.transaction().execute(async (trx) => {
     await bumpMetaVersion(trx, schema.id);
     await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
+    if (to.name !== from.name) await renameInJoins(trx, schema, table.name, { from: from.name, column: to.name });
+    await renameColumnInAuth(trx, schema, table, from.name, to.name);
     try {
       await alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames });
     } finally {

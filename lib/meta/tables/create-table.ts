@@ -3,6 +3,7 @@ import { conflict, validationFailed } from "../../errors";
 import { parseTable } from "../../schema/parse-table";
 import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { checkNameFree } from "../joins/read-join-input";
 import { tableView } from "../serialize";
 
 /** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
@@ -12,6 +13,7 @@ export const createTable = async (ctx: Ctx, instance: string, input: unknown) =>
   const ownName = (input as { name?: unknown } | null)?.name;
   const { table, errors } = parseTable(input, "", (name) => schema.tables.has(name) || name === ownName);
   if (!table) throw validationFailed(errors);
+  if (schema.joins?.has(table.name)) checkNameFree(schema, table.name);
   if (schema.tables.has(table.name)) throw conflict(`Table "${table.name}" already exists in database "${schema.instance}".`);
   const { app } = ctx;
   const udb = app.engine.userDb(schema.physical);

@@ -2,6 +2,8 @@ import { dropTableSql } from "../../ddl/apply-tables";
 import { conflict } from "../../errors";
 import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { refuseIfJoinsUse } from "../joins/follow-schema-change";
+import { refuseIfAuthUsesTable } from "../auth/follow-schema-change";
 import { getTableOrThrow } from "./get-table-or-throw";
 
 /** Drops a table with its rows; refused while another table references it (a self-reference does not count). */
@@ -17,6 +19,8 @@ export const dropTable = async (ctx: Ctx, instance: string, tableName: string) =
       );
     }
   }
+  refuseIfJoinsUse(schema, table.name);
+  refuseIfAuthUsesTable(schema, table);
   const { app } = ctx;
   const udb = app.engine.userDb(schema.physical);
   await app.engine.meta.transaction().execute(async (trx) => {

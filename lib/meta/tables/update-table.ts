@@ -4,6 +4,8 @@ import { checkTableName } from "../../schema/names";
 import type { ColumnDef, TableDef } from "../../schema/types";
 import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { renameInJoins } from "../joins/follow-schema-change";
+import { checkNameFree } from "../joins/read-join-input";
 import { tableView } from "../serialize";
 import { getTableOrThrow } from "./get-table-or-throw";
 
@@ -34,6 +36,7 @@ export const updateTable = async (ctx: Ctx, instance: string, tableName: string,
   const table = getTableOrThrow(schema, tableName);
   const { name } = parseTablePatch(input);
   if (name === undefined || name === table.name) return tableView(table);
+  if (schema.joins?.has(name)) checkNameFree(schema, name);
   if (schema.tables.has(name)) throw conflict(`Table "${name}" already exists in database "${schema.instance}".`);
   const { app } = ctx;
   const udb = app.engine.userDb(schema.physical);
@@ -46,6 +49,7 @@ export const updateTable = async (ctx: Ctx, instance: string, tableName: string,
       const columns = JSON.stringify(retarget(other.columns, table.name, name));
       await trx.updateTable("tables").set({ columns }).where("id", "=", other.id).execute();
     }
+    await renameInJoins(trx, schema, table.name, { table: name });
     try {
       await renameTableSql(udb, table.name, name).execute(udb.db);
     } finally {
