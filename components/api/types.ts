@@ -1,21 +1,9 @@
-import type { ColumnType } from "@/lib/schema/types";
+import type { ColumnDef, ColumnType } from "@/lib/schema/types";
 
 export type { ColumnType };
 
-/** A column as the management API returns it. */
-export type Column = {
-  name: string;
-  type: ColumnType;
-  nullable: boolean;
-  unique: boolean;
-  default?: unknown;
-  length?: number;
-  precision?: number;
-  scale?: number;
-  options?: string[];
-  references?: string;
-  mysql_type: string;
-};
+/** A column as the management API returns it: its definition plus the MySQL type it maps to. */
+export type Column = Omit<ColumnDef, "system"> & { mysql_type: string };
 
 export type Table = { name: string; columns: Column[]; automatic_columns: string[] };
 

@@ -2,16 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { databasePath, mgmt, tablePath } from "./management-client";
 import { queryKeys } from "./query-keys";
+import type { AuthSettings } from "@/lib/schema/types";
 
-export type AuthSettings = {
-  enabled: boolean;
-  users_table: string;
-  login_column: string;
-  password_column: string;
-  token_ttl_seconds: number;
-  signup: boolean;
-  cors_origins: string[];
-};
+export type { AuthSettings };
+
 export type PolicyAction = "select" | "insert" | "update" | "delete";
 export type Policies = Record<PolicyAction, string | null>;
 export type UserToken = { token: string; token_type: "Bearer"; expires_in: number; user: Record<string, unknown> & { id: number } };
