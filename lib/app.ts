@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
+import { type EventBus, createEventBus } from "./events/bus";
 import type { DatabaseSchema } from "./schema/types";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null };
@@ -15,10 +16,10 @@ export type App = {
   secret: Buffer;
   schemas: Map<string, DatabaseSchema>;
   keys: Map<string, KeyRecord | null>;
+  /** Metadata changes of this process, published after commit; the caches below subscribe to it. */
+  events: EventBus;
   /** Drops caches if another process changed the metadata. Called once per request; sync on SQLite. */
   sync: () => void | Promise<void>;
-  /** Drops caches after this process changed the metadata. */
-  invalidate: () => void;
   close: () => Promise<void>;
 };
 
@@ -42,18 +43,27 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     schemas.clear();
     keys.clear();
   };
+  const events = createEventBus();
+  events.subscribe((event) => {
+    if (event.kind === "schema" || event.kind === "database") {
+      schemas.delete(event.instance);
+      engine.clearStatements(event.physical);
+    }
+    // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
+    if (event.kind !== "schema") keys.clear();
+  });
   return {
     config,
     engine,
     secret: loadSecret(config),
     schemas,
     keys,
+    events,
     sync: () => {
       const changed = engine.metaChanged();
       if (changed === true) invalidate();
       else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
     },
-    invalidate,
     close: () => engine.close(),
   };
 };

@@ -19,5 +19,5 @@ export const saveAuth = async (app: App, schema: DatabaseSchema, settings: AuthS
       await trx.updateTable("database_auth").set(rotate ? { ...row, secret_enc: newSecret() } : row).where("database_id", "=", schema.id).execute();
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
 };

@@ -50,6 +50,6 @@ export const addColumn = async (ctx: Ctx, instance: string, tableName: string, i
       app.engine.clearStatements(schema.physical);
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return columnView(column);
 };

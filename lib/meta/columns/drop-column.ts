@@ -27,5 +27,5 @@ export const dropColumn = async (ctx: Ctx, instance: string, tableName: string, 
       app.engine.clearStatements(schema.physical);
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
 };

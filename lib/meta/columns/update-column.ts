@@ -93,6 +93,6 @@ export const updateColumn = async (ctx: Ctx, instance: string, tableName: string
       app.engine.clearStatements(schema.physical);
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return columnView(to);
 };

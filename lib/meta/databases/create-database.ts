@@ -50,6 +50,7 @@ export const createDatabase = async (ctx: Ctx, input: unknown) => {
   const at = nowIso();
   let physical = "";
   let instance = "";
+  let databaseId = 0;
   await app.engine.meta.transaction().execute(async (trx) => {
     instance = makeInstanceName(name);
     const { insertId } = await trx
@@ -57,6 +58,7 @@ export const createDatabase = async (ctx: Ctx, input: unknown) => {
       .values({ instance, name, owner_id: ctx.actor.accountId, physical: "", schema_version: 1, created_at: at, updated_at: at })
       .executeTakeFirstOrThrow();
     const id = Number(insertId);
+    databaseId = id;
     physical = app.engine.physicalName(id);
     await trx.updateTable("databases").set({ physical }).where("id", "=", id).execute();
     const defs: TableDef[] = [];
@@ -76,7 +78,7 @@ export const createDatabase = async (ctx: Ctx, input: unknown) => {
       throw err;
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "database", databaseId, instance, physical });
   const schema = await loadSchema(app, instance);
   return databaseView(schema!, { created_at: at, updated_at: at });
 };

@@ -12,6 +12,6 @@ export const deleteDatabase = async (ctx: Ctx, instance: string) => {
     await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
     await bumpMetaVersion(trx);
   });
-  app.invalidate();
+  app.events.publish({ kind: "database", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   await app.engine.dropUserDb(schema.physical);
 };

@@ -18,6 +18,6 @@ export const updateDatabase = async (ctx: Ctx, instance: string, input: unknown)
     await trx.updateTable("databases").set({ name: (body.name as string).trim(), updated_at: nowIso() }).where("id", "=", schema.id).execute();
     await bumpMetaVersion(trx, schema.id);
   });
-  ctx.app.invalidate();
+  ctx.app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return getDatabase(ctx, instance);
 };

@@ -20,6 +20,6 @@ export const createJoin = async (ctx: Ctx, instance: string, input: unknown) => 
       .executeTakeFirstOrThrow();
     id = Number(row.insertId);
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return joinView(schema, { id, ...spec });
 };

@@ -11,5 +11,5 @@ export const deleteJoin = async (ctx: Ctx, instance: string, name: string) => {
     await bumpMetaVersion(trx, schema.id);
     await trx.deleteFrom("joins").where("id", "=", join.id).execute();
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
 };

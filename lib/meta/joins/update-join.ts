@@ -32,6 +32,6 @@ export const updateJoin = async (ctx: Ctx, instance: string, name: string, input
     const { id, name: newName, sql, ...definition } = next;
     await trx.updateTable("joins").set({ name: newName, definition: JSON.stringify(definition), sql: sql ?? null }).where("id", "=", id).execute();
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return joinView(schema, next);
 };

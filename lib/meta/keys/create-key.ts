@@ -48,6 +48,6 @@ export const insertKey = async (ctx: Ctx, input: { name: string; databaseId: num
     await bumpMetaVersion(trx);
     return Number(result.insertId);
   });
-  app.invalidate();
+  app.events.publish({ kind: "keys" });
   return keyView(app, { ...row, id }, input.instance);
 };

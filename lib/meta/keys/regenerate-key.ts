@@ -14,6 +14,6 @@ export const regenerateKey = async (ctx: Ctx, id: string) => {
     await trx.updateTable("api_keys").set({ key_hash: hashSecretKey(secret), key_enc }).where("id", "=", row.id).execute();
     await bumpMetaVersion(trx);
   });
-  app.invalidate();
+  app.events.publish({ kind: "keys" });
   return keyView(app, { ...row, key_enc }, row.instance ?? null);
 };

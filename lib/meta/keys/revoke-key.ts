@@ -9,5 +9,5 @@ export const revokeKey = async (ctx: Ctx, id: string) => {
     await trx.updateTable("api_keys").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute();
     await bumpMetaVersion(trx);
   });
-  ctx.app.invalidate();
+  ctx.app.events.publish({ kind: "keys" });
 };

@@ -51,6 +51,6 @@ export const updatePolicies = async (ctx: Ctx, instance: string, tableName: stri
     await trx.deleteFrom("table_policies").where("table_id", "=", table.id).execute();
     await trx.insertInto("table_policies").values({ table_id: table.id, database_id: schema.id, policies: JSON.stringify(policies), updated_at: nowIso() }).execute();
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return policiesView({ ...table, policies });
 };

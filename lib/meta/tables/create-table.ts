@@ -35,6 +35,6 @@ export const createTable = async (ctx: Ctx, instance: string, input: unknown) =>
       app.engine.clearStatements(schema.physical);
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return tableView({ id, ...table });
 };

@@ -32,5 +32,5 @@ export const dropTable = async (ctx: Ctx, instance: string, tableName: string) =
       app.engine.clearStatements(schema.physical);
     }
   });
-  app.invalidate();
+  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
 };
