@@ -120,7 +120,7 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
     try {
       const { account, key } = await createAccount(app, { email: "bench@example.com", password: "bench-password" });
       const actor = { accountId: account.id, isOperator: true, keyDatabaseId: null };
-      const { instance } = await createDatabase({ app, actor }, { name: "bench", tables: [PRODUCTS, CATEGORIES] });
+      const { instance } = await createDatabase({ app, actor }, { body: { name: "bench", tables: [PRODUCTS, CATEGORIES] } });
       const schema = (await loadSchema(app, instance))!;
       const udb = app.engine.userDb(schema.physical);
       const columns = sql.join(["name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
@@ -140,7 +140,7 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       }
       const labels = Array.from({ length: 20 }, (_, i) => sql`(${sql.join([`c${i}`, `Category ${i}`, storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
       await sql`INSERT INTO ${udb.table("categories")} (${sql.join(["code", "label", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(labels)}`.execute(udb.db);
-      await createJoin({ app, actor }, instance, PRODUCT_CATEGORIES);
+      await createJoin({ app, actor }, { instance, body: PRODUCT_CATEGORIES });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };
     } finally {

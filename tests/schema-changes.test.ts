@@ -214,12 +214,14 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
   /** A database with authors (ids 1-3), editors (ids 1-2) and items {c: column, note}, one item per value. */
   const seed = async (column: Json, values: unknown[]): Promise<Db> => {
     const view = await createDatabase(ctx, {
-      name: "schema changes",
-      tables: [
-        { name: "authors", columns: [{ name: "name", type: "varchar" }] },
-        { name: "editors", columns: [{ name: "name", type: "varchar" }] },
-        { name: "items", columns: [{ name: "c", ...column }, { name: "note", type: "varchar" }] },
-      ],
+      body: {
+        name: "schema changes",
+        tables: [
+          { name: "authors", columns: [{ name: "name", type: "varchar" }] },
+          { name: "editors", columns: [{ name: "name", type: "varchar" }] },
+          { name: "items", columns: [{ name: "c", ...column }, { name: "note", type: "varchar" }] },
+        ],
+      },
     });
     const schema = (await loadSchema(app, view.instance))!;
     const db = { instance: view.instance, physical: schema.physical, udb: app.engine.userDb(schema.physical) };
@@ -303,7 +305,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
   };
 
   const snapshot = async (db: Db) => ({
-    tables: await listTables(ctx, db.instance),
+    tables: await listTables(ctx, { instance: db.instance }),
     rows: await readRows(db, "items"),
     ddl: await ddlText(db, "items"),
     physical: await physicalColumns(db, "items"),
@@ -313,7 +315,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     it.each(CONVERSIONS)("$name", async ({ column, values, patch, expected }) => {
       const db = await seed(column, values);
       const before = await readRows(db, "items");
-      const view = await updateColumn(ctx, db.instance, "items", "c", patch);
+      const view = await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: patch });
       const name = (patch.name as string | undefined) ?? "c";
       const { default: newDefault, ...rest } = patch;
       expect(view).toMatchObject({ name, ...rest });
@@ -323,44 +325,44 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       expect(after.map(({ id, note, created_at, updated_at }) => ({ id, note, created_at, updated_at }))).toEqual(
         before.map(({ id, note, created_at, updated_at }) => ({ id, note, created_at, updated_at })),
       );
-      expect((await getTable(ctx, db.instance, "items")).columns[0]).toEqual(view);
+      expect((await getTable(ctx, { instance: db.instance, table: "items" })).columns[0]).toEqual(view);
       await expectPhysicalMatchesMetadata(db, "items");
     });
 
     it("a renamed dropdown option also renames the column's default", async () => {
       const db = await seed({ type: "dropdown", options: ["draft", "live"], default: "live" }, []);
-      const view = await updateColumn(ctx, db.instance, "items", "c", { options: ["draft", "published"] });
+      const view = await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { options: ["draft", "published"] } });
       expect(view.default).toBe("published");
     });
 
     it("a converted column keeps the id counter, so deleted ids are not handed out again", async () => {
       const db = await seed({ type: "int" }, [1, 2, 3]);
       await sql`DELETE FROM ${db.udb.table("items")} WHERE ${sql.id("id")} = 3`.execute(db.udb.db);
-      await updateColumn(ctx, db.instance, "items", "c", { type: "varchar", unique: true });
+      await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "varchar", unique: true } });
       await insertRows(db, "items", [{ c: "4" }]);
       expect((await readRows(db, "items")).map((r) => r.id)).toEqual([1, 2, 4]);
     });
 
     it("unique turned on is enforced afterwards", async () => {
       const db = await seed({ type: "varchar" }, ["a", "b"]);
-      await updateColumn(ctx, db.instance, "items", "c", { unique: true });
+      await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { unique: true } });
       await expect(insertRows(db, "items", [{ c: "a" }])).rejects.toThrow();
       await insertRows(db, "items", [{ c: "c" }]);
     });
 
     it("a column turned into a reference enforces its foreign key; turned back it does not", async () => {
       const db = await seed({ type: "bigint" }, [1]);
-      await updateColumn(ctx, db.instance, "items", "c", REF);
+      await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: REF });
       await expect(insertRows(db, "items", [{ c: 99 }])).rejects.toThrow();
       await expect(sql`DELETE FROM ${db.udb.table("authors")} WHERE ${sql.id("id")} = 1`.execute(db.udb.db)).rejects.toThrow();
-      await updateColumn(ctx, db.instance, "items", "c", { type: "bigint" });
+      await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "bigint" } });
       await insertRows(db, "items", [{ c: 99 }]);
       await expectPhysicalMatchesMetadata(db, "items");
     });
 
     it("renaming to a column name in use is a 409", async () => {
       const db = await seed({ type: "int" }, [1]);
-      const { status, body } = await failure(updateColumn(ctx, db.instance, "items", "c", { name: "note" }));
+      const { status, body } = await failure(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { name: "note" } }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: 'Column "note" already exists in table "items".' } });
     });
   });
@@ -369,7 +371,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     it.each(REFUSALS)("$name", async ({ column, values, patch, field, message }) => {
       const db = await seed(column, values);
       const before = await snapshot(db);
-      await expect422(updateColumn(ctx, db.instance, "items", "c", patch), field, message);
+      await expect422(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: patch }), field, message);
       expect(await snapshot(db)).toEqual(before);
     });
   });
@@ -378,7 +380,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     it("create, list and get a table; a self reference is allowed; a taken name is a 409", async () => {
       const db = await seed({ type: "int" }, []);
       const input = { name: "people", columns: [{ name: "boss_id", type: "reference", references: "people" }, { name: "email", type: "varchar", unique: true }] };
-      const view = await createTable(ctx, db.instance, input);
+      const view = await createTable(ctx, { instance: db.instance, body: input });
       expect(view).toEqual({
         name: "people",
         columns: [
@@ -387,21 +389,21 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
         ],
         automatic_columns: ["id", "created_at", "updated_at"],
       });
-      expect((await listTables(ctx, db.instance)).map((t) => t.name)).toEqual(["authors", "editors", "items", "people"]);
-      expect(await getTable(ctx, db.instance, "people")).toEqual(view);
+      expect((await listTables(ctx, { instance: db.instance })).map((t) => t.name)).toEqual(["authors", "editors", "items", "people"]);
+      expect(await getTable(ctx, { instance: db.instance, table: "people" })).toEqual(view);
       await expectPhysicalMatchesMetadata(db, "people");
       await insertRows(db, "people", [{ email: "a@x" }, { email: "b@x", boss_id: 1 }]);
       await expect(insertRows(db, "people", [{ boss_id: 42 }])).rejects.toThrow();
-      const { status, body } = await failure(createTable(ctx, db.instance, input));
+      const { status, body } = await failure(createTable(ctx, { instance: db.instance, body: input }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: `Table "people" already exists in database "${db.instance}".` } });
     });
 
     it("rename keeps the rows, and references from other tables and itself follow and still enforce", async () => {
       const db = await seed({ ...REF }, [1, 2]);
-      await addColumn(ctx, db.instance, "authors", { name: "mentor_id", type: "reference", references: "authors" });
-      const view = await updateTable(ctx, db.instance, "authors", { name: "writers" });
+      await addColumn(ctx, { instance: db.instance, table: "authors", body: { name: "mentor_id", type: "reference", references: "authors" } });
+      const view = await updateTable(ctx, { instance: db.instance, table: "authors", body: { name: "writers" } });
       expect(view.columns.find((c) => c.name === "mentor_id")?.references).toBe("writers");
-      expect((await getTable(ctx, db.instance, "items")).columns[0].references).toBe("writers");
+      expect((await getTable(ctx, { instance: db.instance, table: "items" })).columns[0].references).toBe("writers");
       expect((await readRows(db, "writers")).map((r) => r.name)).toEqual(["Ann", "Bob", "Cy"]);
       await expectPhysicalMatchesMetadata(db, "items");
       await expectPhysicalMatchesMetadata(db, "writers");
@@ -417,9 +419,9 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
 
     it("changing a column of a referenced, self-referencing table keeps every foreign key enforced", async () => {
       const db = await seed({ ...REF }, [1, 2]);
-      await addColumn(ctx, db.instance, "authors", { name: "mentor_id", type: "reference", references: "authors" });
+      await addColumn(ctx, { instance: db.instance, table: "authors", body: { name: "mentor_id", type: "reference", references: "authors" } });
       await sql`UPDATE ${db.udb.table("authors")} SET ${sql.id("mentor_id")} = 1 WHERE ${sql.id("id")} = 2`.execute(db.udb.db);
-      await updateColumn(ctx, db.instance, "authors", "name", { unique: true, length: 50 });
+      await updateColumn(ctx, { instance: db.instance, table: "authors", column: "name", body: { unique: true, length: 50 } });
       const authors = await readRows(db, "authors");
       expect(authors.map(({ id, name, mentor_id }) => ({ id, name, mentor_id }))).toEqual([
         { id: 1, name: "Ann", mentor_id: null },
@@ -436,25 +438,25 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
 
     it("rename refuses unknown properties (422) and a taken name (409)", async () => {
       const db = await seed({ type: "int" }, []);
-      await expect422(updateTable(ctx, db.instance, "items", { name: "things", columns: [] }), "columns", /unknown table property "columns"/);
-      const { status, body } = await failure(updateTable(ctx, db.instance, "items", { name: "authors" }));
+      await expect422(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "things", columns: [] } }), "columns", /unknown table property "columns"/);
+      const { status, body } = await failure(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "authors" } }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: `Table "authors" already exists in database "${db.instance}".` } });
     });
 
     it("drop of a referenced table is a 409 naming the referencing column; a self reference does not block", async () => {
       const db = await seed({ ...REF }, [1]);
-      const { status, body } = await failure(dropTable(ctx, db.instance, "authors"));
+      const { status, body } = await failure(dropTable(ctx, { instance: db.instance, table: "authors" }));
       expect({ status, body }).toEqual({
         status: 409,
         body: { error: "conflict", message: 'Table "authors" is referenced by column "items.c"; drop or change that column first.' },
       });
       expect((await readRows(db, "authors")).length).toBe(3);
-      await createTable(ctx, db.instance, { name: "nodes", columns: [{ name: "parent_id", type: "reference", references: "nodes" }] });
+      await createTable(ctx, { instance: db.instance, body: { name: "nodes", columns: [{ name: "parent_id", type: "reference", references: "nodes" }] } });
       await insertRows(db, "nodes", [{}, { parent_id: 1 }]);
-      await dropTable(ctx, db.instance, "nodes");
-      await dropColumn(ctx, db.instance, "items", "c");
-      await dropTable(ctx, db.instance, "authors");
-      expect((await listTables(ctx, db.instance)).map((t) => t.name)).toEqual(["editors", "items"]);
+      await dropTable(ctx, { instance: db.instance, table: "nodes" });
+      await dropColumn(ctx, { instance: db.instance, table: "items", column: "c" });
+      await dropTable(ctx, { instance: db.instance, table: "authors" });
+      expect((await listTables(ctx, { instance: db.instance })).map((t) => t.name)).toEqual(["editors", "items"]);
     });
   });
 
@@ -462,7 +464,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     it("NOT NULL without a default on a table with rows is a 422 naming the row count", async () => {
       const db = await seed({ type: "int" }, [1, 2]);
       const before = await snapshot(db);
-      await expect422(addColumn(ctx, db.instance, "items", { name: "qty", type: "int", nullable: false }), "nullable", /has 2 rows that would have no value in "qty"/);
+      await expect422(addColumn(ctx, { instance: db.instance, table: "items", body: { name: "qty", type: "int", nullable: false } }), "nullable", /has 2 rows that would have no value in "qty"/);
       expect(await snapshot(db)).toEqual(before);
     });
 
@@ -475,7 +477,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       { name: "a unique nullable column", column: { type: "varchar", unique: true }, expected: [null, null] },
     ])("add: $name", async ({ column, expected }) => {
       const db = await seed({ type: "int" }, [1, 2]);
-      const view = await addColumn(ctx, db.instance, "items", { name: "extra", ...column });
+      const view = await addColumn(ctx, { instance: db.instance, table: "items", body: { name: "extra", ...column } });
       expect(view).toMatchObject({ name: "extra", ...column });
       const rows = await readRows(db, "items");
       expect(rows.map((r) => r.extra)).toEqual(expected);
@@ -485,7 +487,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
 
     it("an added NOT NULL column on an empty table needs no default, and an added reference enforces", async () => {
       const db = await seed({ type: "int" }, []);
-      await addColumn(ctx, db.instance, "items", { name: "author_id", ...REF, nullable: false });
+      await addColumn(ctx, { instance: db.instance, table: "items", body: { name: "author_id", ...REF, nullable: false } });
       await expectPhysicalMatchesMetadata(db, "items");
       await expect(insertRows(db, "items", [{ author_id: 99 }])).rejects.toThrow();
       await insertRows(db, "items", [{ author_id: 1 }]);
@@ -498,13 +500,13 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     ])("add refuses $name (422)", async ({ column, field }) => {
       const db = await seed({ type: "int" }, [1, 2]);
       const before = await snapshot(db);
-      await expect422(addColumn(ctx, db.instance, "items", { name: "extra", ...column }), field);
+      await expect422(addColumn(ctx, { instance: db.instance, table: "items", body: { name: "extra", ...column } }), field);
       expect(await snapshot(db)).toEqual(before);
     });
 
     it("adding a column name in use is a 409", async () => {
       const db = await seed({ type: "int" }, []);
-      const { status, body } = await failure(addColumn(ctx, db.instance, "items", { name: "note", type: "text" }));
+      const { status, body } = await failure(addColumn(ctx, { instance: db.instance, table: "items", body: { name: "note", type: "text" } }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: 'Column "note" already exists in table "items".' } });
     });
 
@@ -514,7 +516,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       { name: "a reference column", column: { ...REF } },
     ])("drop $name keeps the other columns' rows", async ({ column }) => {
       const db = await seed(column, [1, 2].map((v) => (column.type === "varchar" ? String(v) : v)));
-      await dropColumn(ctx, db.instance, "items", "c");
+      await dropColumn(ctx, { instance: db.instance, table: "items", column: "c" });
       const rows = await readRows(db, "items");
       expect(rows).toEqual([1, 2].map((id) => ({ id, note: `row ${id}`, created_at: CREATED, updated_at: UPDATED })));
       await expectPhysicalMatchesMetadata(db, "items");
@@ -526,11 +528,11 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     it.each(BAD_NAMES)("%s", async (bad) => {
       const db = await seed({ type: "int" }, [1]);
       const before = await snapshot(db);
-      await expect422(createTable(ctx, db.instance, { name: bad, columns: [] }), "name");
-      await expect422(createTable(ctx, db.instance, { name: "ok", columns: [{ name: bad, type: "int" }] }), "columns[0].name");
-      await expect422(updateTable(ctx, db.instance, "items", { name: bad }), "name");
-      await expect422(addColumn(ctx, db.instance, "items", { name: bad, type: "int" }), "name");
-      await expect422(updateColumn(ctx, db.instance, "items", "c", { name: bad }), "name");
+      await expect422(createTable(ctx, { instance: db.instance, body: { name: bad, columns: [] } }), "name");
+      await expect422(createTable(ctx, { instance: db.instance, body: { name: "ok", columns: [{ name: bad, type: "int" }] } }), "columns[0].name");
+      await expect422(updateTable(ctx, { instance: db.instance, table: "items", body: { name: bad } }), "name");
+      await expect422(addColumn(ctx, { instance: db.instance, table: "items", body: { name: bad, type: "int" } }), "name");
+      await expect422(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { name: bad } }), "name");
       expect(await snapshot(db)).toEqual(before);
     });
   });

@@ -3,7 +3,6 @@ import { ApiError } from "../errors";
 import { createAccount } from "../meta/accounts/create-account";
 import type { Ctx } from "../meta/context";
 import { readSettings } from "../settings/get-settings";
-import { requireOperator } from "../settings/update-settings";
 
 const hasAccounts = async (app: App) => !!(await app.engine.meta.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
 
@@ -26,16 +25,19 @@ export const signUp = async (app: App, input: { email?: unknown; password?: unkn
   return account;
 };
 
+export type AddAccountInput = { body: unknown };
+
 /** POST /api/v1/accounts: the operator adds an account (whatever the sign-up setting). */
-export const addAccount = async (ctx: Ctx, input: unknown) => {
-  requireOperator(ctx);
+export const addAccount = async (ctx: Ctx, { body: input }: AddAccountInput) => {
   const body = (typeof input === "object" && input !== null ? input : {}) as { email?: unknown; password?: unknown };
   const { account } = await createAccount(ctx.app, { email: body.email, password: body.password });
   return account;
 };
 
+export type GetCurrentAccountInput = Record<string, never>;
+
 /** GET /api/v1/account: who is signed in (or whose key this is). */
-export const getCurrentAccount = async (ctx: Ctx) => {
+export const getCurrentAccount = async (ctx: Ctx, _input: GetCurrentAccountInput) => {
   const row = await ctx.app.engine.meta
     .selectFrom("accounts")
     .select(["id", "email", "is_operator", "created_at"])
@@ -44,9 +46,10 @@ export const getCurrentAccount = async (ctx: Ctx) => {
   return { id: row.id, email: row.email, is_operator: row.is_operator === 1, created_at: row.created_at };
 };
 
+export type ListAccountsInput = Record<string, never>;
+
 /** GET /api/v1/accounts: every account of this install, for the operator. */
-export const listAccounts = async (ctx: Ctx) => {
-  requireOperator(ctx);
+export const listAccounts = async (ctx: Ctx, _input: ListAccountsInput) => {
   const rows = await ctx.app.engine.meta.selectFrom("accounts").select(["id", "email", "is_operator", "created_at"]).orderBy("id").execute();
   return rows.map((r) => ({ id: r.id, email: r.email, is_operator: r.is_operator === 1, created_at: r.created_at }));
 };

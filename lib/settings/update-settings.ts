@@ -1,20 +1,14 @@
-import { ApiError, type FieldError, validationFailed } from "../errors";
-import { type Ctx, requireAccountScope } from "../meta/context";
+import { type FieldError, validationFailed } from "../errors";
+import type { Ctx } from "../meta/context";
 import { readSettings, type Settings } from "./get-settings";
 import { settingsDb } from "./settings-table";
 
 const SIGNUP_MODES = ["open", "operator"];
 
-/** Settings are the operator's: everyone else gets a 403 (reads included, they say how the install is run). */
-export const requireOperator = (ctx: Ctx) => {
-  requireAccountScope(ctx);
-  if (!ctx.actor.isOperator) throw new ApiError("forbidden", "Only the operator of this install can do this.");
-};
+export type GetSettingsInput = Record<string, never>;
 
-export const getSettings = async (ctx: Ctx) => {
-  requireOperator(ctx);
-  return readSettings(ctx.app);
-};
+/** GET /settings (the route allows only the operator: the settings say how the install is run). */
+export const getSettings = async (ctx: Ctx, _input: GetSettingsInput) => readSettings(ctx.app);
 
 const parseSettings = (input: unknown): Partial<Settings> => {
   const body = (typeof input === "object" && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
@@ -30,10 +24,11 @@ const parseSettings = (input: unknown): Partial<Settings> => {
   return body as Partial<Settings>;
 };
 
+export type UpdateSettingsInput = { body: unknown };
+
 /** PATCH /settings: changes the named settings only. */
-export const updateSettings = async (ctx: Ctx, input: unknown) => {
-  requireOperator(ctx);
-  const changes = parseSettings(input);
+export const updateSettings = async (ctx: Ctx, { body }: UpdateSettingsInput) => {
+  const changes = parseSettings(body);
   const db = settingsDb(ctx.app.engine.meta);
   await db.transaction().execute(async (trx) => {
     for (const [name, value] of Object.entries(changes)) {

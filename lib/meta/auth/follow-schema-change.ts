@@ -31,7 +31,11 @@ export const refuseIfAuthUsesColumn = (schema: DatabaseSchema, table: TableDef, 
 };
 
 /** Rewrites the table's policies and the auth settings for a renamed column; call inside the renaming transaction. */
-export const renameColumnInAuth = async (trx: Kysely<MetaDb> | Transaction<MetaDb>, schema: DatabaseSchema, table: TableDef, from: string, to: string) => {
+export const renameColumnInAuth = async (
+  trx: Kysely<MetaDb> | Transaction<MetaDb>,
+  schema: DatabaseSchema,
+  { table, from, to }: { table: TableDef; from: string; to: string },
+) => {
   if (from === to) return;
   if (table.policies) {
     const policies = Object.fromEntries(

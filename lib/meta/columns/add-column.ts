@@ -3,14 +3,15 @@ import { countRows, existingIds, rowCount } from "../../ddl/column-values";
 import { conflict, invalidField, validationFailed } from "../../errors";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { columnView } from "../serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 /** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
-export const addColumn = async (ctx: Ctx, instance: string, tableName: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type AddColumnInput = { instance: string; table: string; body: unknown };
+
+export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: input }: AddColumnInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   const { column, errors } = parseColumn(input, "", (name) => schema.tables.has(name));

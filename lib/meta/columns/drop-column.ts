@@ -1,14 +1,15 @@
 import { dropColumnDdl } from "../../ddl/drop-column-ddl";
 import { notFound } from "../../errors";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { refuseIfJoinsUse } from "../joins/follow-schema-change";
 import { refuseIfAuthUsesColumn } from "../auth/follow-schema-change";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 /** Drops a column and its values (with its unique index and foreign key). */
-export const dropColumn = async (ctx: Ctx, instance: string, tableName: string, columnName: string) => {
-  requireAccountScope(ctx);
+export type DropColumnInput = { instance: string; table: string; column: string };
+
+export const dropColumn = async (ctx: Ctx, { instance, table: tableName, column: columnName }: DropColumnInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   const column = table.columns.find((c) => c.name === columnName);

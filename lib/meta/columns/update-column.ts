@@ -5,7 +5,7 @@ import { conflict, invalidField, notFound, validationFailed } from "../../errors
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { columnView } from "../serialize";
 import { renameInJoins } from "../joins/follow-schema-change";
@@ -56,8 +56,9 @@ const sameColumn = (a: ColumnDef, b: ColumnDef) =>
  * PATCH of a column with a partial column object: rename, type, length, precision/scale, options, nullable,
  * unique, default, reference target. Rows are converted losslessly or the change is refused (422) untouched.
  */
-export const updateColumn = async (ctx: Ctx, instance: string, tableName: string, columnName: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type UpdateColumnInput = { instance: string; table: string; column: string; body: unknown };
+
+export const updateColumn = async (ctx: Ctx, { instance, table: tableName, column: columnName, body: input }: UpdateColumnInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   const from = table.columns.find((c) => c.name === columnName);
@@ -86,7 +87,7 @@ export const updateColumn = async (ctx: Ctx, instance: string, tableName: string
     await bumpMetaVersion(trx, schema.id);
     await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
     if (to.name !== from.name) await renameInJoins(trx, schema, table.name, { from: from.name, column: to.name });
-    await renameColumnInAuth(trx, schema, table, from.name, to.name);
+    await renameColumnInAuth(trx, schema, { table, from: from.name, to: to.name });
     try {
       await alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames });
     } finally {

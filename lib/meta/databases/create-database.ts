@@ -3,7 +3,7 @@ import { type FieldError, validationFailed } from "../../errors";
 import { makeInstanceName } from "../../schema/names";
 import { parseTable, type TableInput } from "../../schema/parse-table";
 import type { TableDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { loadSchema } from "../load-schema";
 import { databaseView } from "../serialize";
 
@@ -43,9 +43,10 @@ const parseCreateDatabase = (input: unknown) => {
 };
 
 /** Creates a database, and with `tables` its whole schema (quick create): all of it, or nothing. */
-export const createDatabase = async (ctx: Ctx, input: unknown) => {
-  requireAccountScope(ctx);
-  const { name, tables } = parseCreateDatabase(input);
+export type CreateDatabaseInput = { body: unknown };
+
+export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) => {
+  const { name, tables } = parseCreateDatabase(body);
   const { app } = ctx;
   const at = nowIso();
   let physical = "";

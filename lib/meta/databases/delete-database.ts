@@ -1,9 +1,10 @@
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
 
 /** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
-export const deleteDatabase = async (ctx: Ctx, instance: string) => {
-  requireAccountScope(ctx);
+export type DeleteDatabaseInput = { instance: string };
+
+export const deleteDatabase = async (ctx: Ctx, { instance }: DeleteDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const { app } = ctx;
   await app.engine.meta.transaction().execute(async (trx) => {

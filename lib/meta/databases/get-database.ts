@@ -2,7 +2,9 @@ import type { Ctx } from "../context";
 import { databaseView } from "../serialize";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
 
-export const getDatabase = async (ctx: Ctx, instance: string) => {
+export type GetDatabaseInput = { instance: string };
+
+export const getDatabase = async (ctx: Ctx, { instance }: GetDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const row = await ctx.app.engine.meta.selectFrom("databases").select(["created_at", "updated_at"]).where("id", "=", schema.id).executeTakeFirstOrThrow();
   return databaseView(schema, row);

@@ -5,13 +5,15 @@ import type { Ctx } from "../context";
  * GET /databases?scope=mine|shared&creator=<account id>. Until teams exist, every database an account can
  * reach is its own, so `shared` is empty.
  */
-export const listDatabases = async (ctx: Ctx, params: URLSearchParams) => {
-  const scope = params.get("scope") ?? "mine";
+export type ListDatabasesInput = { query?: Record<string, string | undefined> };
+
+export const listDatabases = async (ctx: Ctx, { query: params = {} }: ListDatabasesInput) => {
+  const scope = params.scope ?? "mine";
   if (scope !== "mine" && scope !== "shared") {
     throw validationFailed([{ field: "scope", code: "invalid_value", message: "scope must be mine or shared" }]);
   }
-  const creator = params.get("creator");
-  if (creator !== null && !/^\d+$/.test(creator)) {
+  const creator = params.creator;
+  if (creator !== undefined && !/^\d+$/.test(creator)) {
     throw validationFailed([{ field: "creator", code: "invalid_value", message: "creator must be an account id" }]);
   }
   if (scope === "shared") return [];
@@ -20,7 +22,7 @@ export const listDatabases = async (ctx: Ctx, params: URLSearchParams) => {
     .select(["id", "instance", "name", "owner_id", "created_at", "updated_at"])
     .where("owner_id", "=", ctx.actor.accountId);
   if (ctx.actor.keyDatabaseId !== null) query = query.where("id", "=", ctx.actor.keyDatabaseId);
-  if (creator !== null) query = query.where("owner_id", "=", Number(creator));
+  if (creator !== undefined) query = query.where("owner_id", "=", Number(creator));
   const rows = await query.orderBy("id").execute();
   const counts = await ctx.app.engine.meta
     .selectFrom("tables")

@@ -5,7 +5,9 @@ import { getDatabase } from "./get-database";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
 
 /** PATCH /databases/{instance} `{name}`: renames the display name; the instance never changes. */
-export const updateDatabase = async (ctx: Ctx, instance: string, input: unknown) => {
+export type UpdateDatabaseInput = { instance: string; body: unknown };
+
+export const updateDatabase = async (ctx: Ctx, { instance, body: input }: UpdateDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const body = (typeof input === "object" && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const errors: FieldError[] = Object.keys(body)
@@ -19,5 +21,5 @@ export const updateDatabase = async (ctx: Ctx, instance: string, input: unknown)
     await bumpMetaVersion(trx, schema.id);
   });
   ctx.app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
-  return getDatabase(ctx, instance);
+  return getDatabase(ctx, { instance });
 };

@@ -1,11 +1,12 @@
-import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { joinView } from "./join-view";
 import { checkNameFree, readJoinInput } from "./read-join-input";
 
 /** POST .../joins with `{name, sql}` or `{name, base, joins, columns}` → 201 with the structured form. */
-export const createJoin = async (ctx: Ctx, instance: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type CreateJoinInput = { instance: string; body: unknown };
+
+export const createJoin = async (ctx: Ctx, { instance, body: input }: CreateJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const spec = readJoinInput(input, schema);
   checkNameFree(schema, spec.name);

@@ -1,9 +1,10 @@
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { getJoinOrThrow } from "./get-join-or-throw";
 
-export const deleteJoin = async (ctx: Ctx, instance: string, name: string) => {
-  requireAccountScope(ctx);
+export type DeleteJoinInput = { instance: string; join: string };
+
+export const deleteJoin = async (ctx: Ctx, { instance, join: name }: DeleteJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const join = getJoinOrThrow(schema, name);
   const { app } = ctx;

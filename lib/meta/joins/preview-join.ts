@@ -1,5 +1,5 @@
 import { listJoinRecords } from "../../api/read-join";
-import { type Ctx, requireAccountScope } from "../context";
+import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { readJoinInput } from "./read-join-input";
 
@@ -9,8 +9,9 @@ export const PREVIEW_ROWS = 5;
  * POST .../joins/preview: checks an unsaved definition (either form; `name` optional) and returns its structured
  * form with the first rows, read through the data API's own join pipeline.
  */
-export const previewJoin = async (ctx: Ctx, instance: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type PreviewJoinInput = { instance: string; body: unknown };
+
+export const previewJoin = async (ctx: Ctx, { instance, body: input }: PreviewJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const body = typeof input === "object" && input !== null && !Array.isArray(input) ? { name: "preview", ...input } : input;
   const spec = readJoinInput(body, schema);

@@ -1,6 +1,6 @@
 import { invalidField } from "../../errors";
 import type { JoinDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { getJoinOrThrow } from "./get-join-or-throw";
 import { joinView } from "./join-view";
@@ -10,8 +10,9 @@ import { checkNameFree, readJoinInput } from "./read-join-input";
  * PATCH .../joins/{name}: `{name}` renames; `{sql}` replaces the definition from SQL; any of base/joins/columns
  * replace those parts of the structure (its SQL text is then dropped, as it no longer describes the join).
  */
-export const updateJoin = async (ctx: Ctx, instance: string, name: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type UpdateJoinInput = { instance: string; join: string; body: unknown };
+
+export const updateJoin = async (ctx: Ctx, { instance, join: name, body: input }: UpdateJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const current = getJoinOrThrow(schema, name);
   if (typeof input !== "object" || input === null || Array.isArray(input)) {

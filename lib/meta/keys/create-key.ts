@@ -1,14 +1,15 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
 import { type FieldError, validationFailed } from "../../errors";
-import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { keyView } from "./key-view";
 
 const KEY_FIELDS = new Set(["name", "database"]);
 
 /** POST /keys `{name, database?}`: no database = account-wide (every database the account can reach). */
-export const createKey = async (ctx: Ctx, input: unknown) => {
-  requireAccountScope(ctx);
+export type CreateKeyInput = { body: unknown };
+
+export const createKey = async (ctx: Ctx, { body: input }: CreateKeyInput) => {
   const body = (input ?? {}) as Record<string, unknown>;
   const errors: FieldError[] = [];
   if (typeof input !== "object" || input === null || Array.isArray(input)) {

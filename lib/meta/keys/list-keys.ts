@@ -1,10 +1,10 @@
 import type { Ctx } from "../context";
-import { requireAccountScope } from "../context";
 import { keyView } from "./key-view";
 
 /** GET /keys: the account's live keys, newest first. */
-export const listKeys = async (ctx: Ctx) => {
-  requireAccountScope(ctx);
+export type ListKeysInput = Record<string, never>;
+
+export const listKeys = async (ctx: Ctx, _input: ListKeysInput) => {
   const rows = await ctx.app.engine.meta
     .selectFrom("api_keys")
     .leftJoin("databases", "databases.id", "api_keys.database_id")

@@ -1,11 +1,12 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getKeyOrThrow } from "./get-key-or-throw";
 import { keyView } from "./key-view";
 
 /** POST /keys/{id}/regenerate: same key record, new secret; the old secret stops working at once. */
-export const regenerateKey = async (ctx: Ctx, id: string) => {
-  requireAccountScope(ctx);
+export type RegenerateKeyInput = { id: string };
+
+export const regenerateKey = async (ctx: Ctx, { id }: RegenerateKeyInput) => {
   const row = await getKeyOrThrow(ctx, id);
   const { app } = ctx;
   const secret = generateSecretKey();

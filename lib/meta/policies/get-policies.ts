@@ -9,6 +9,8 @@ export const POLICY_ACTIONS: PolicyAction[] = ["select", "insert", "update", "de
 export const policiesView = (table: TableDef) =>
   Object.fromEntries(POLICY_ACTIONS.map((a) => [a, table.policies?.[a] ?? null])) as Record<PolicyAction, string | null>;
 
+export type GetPoliciesInput = { instance: string; table: string };
+
 /** GET /databases/{instance}/tables/{table}/policies */
-export const getPolicies = async (ctx: Ctx, instance: string, tableName: string) =>
-  policiesView(getTableOrThrow(await getDatabaseOrThrow(ctx, instance), tableName));
+export const getPolicies = async (ctx: Ctx, { instance, table }: GetPoliciesInput) =>
+  policiesView(getTableOrThrow(await getDatabaseOrThrow(ctx, instance), table));

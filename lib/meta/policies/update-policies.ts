@@ -2,7 +2,7 @@ import { type FieldError, validationFailed } from "../../errors";
 import { PolicyError, parsePolicy } from "../../rls/parse-policy";
 import { policyColumnTypes } from "../../rls/row-filter";
 import type { PolicyAction, TableDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { POLICY_ACTIONS, policiesView } from "./get-policies";
@@ -40,8 +40,9 @@ export const parsePolicies = (table: TableDef, input: unknown): Record<PolicyAct
 };
 
 /** PUT /databases/{instance}/tables/{table}/policies replaces all four actions (absent or null = denied). */
-export const updatePolicies = async (ctx: Ctx, instance: string, tableName: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type UpdatePoliciesInput = { instance: string; table: string; body: unknown };
+
+export const updatePolicies = async (ctx: Ctx, { instance, table: tableName, body: input }: UpdatePoliciesInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   const policies = parsePolicies(table, input);

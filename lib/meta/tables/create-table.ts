@@ -1,14 +1,15 @@
 import { applyTables, dropTableSql } from "../../ddl/apply-tables";
 import { conflict, validationFailed } from "../../errors";
 import { parseTable } from "../../schema/parse-table";
-import { bumpMetaVersion, type Ctx, nowIso, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { checkNameFree } from "../joins/read-join-input";
 import { tableView } from "../serialize";
 
 /** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
-export const createTable = async (ctx: Ctx, instance: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type CreateTableInput = { instance: string; body: unknown };
+
+export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTableInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const ownName = (input as { name?: unknown } | null)?.name;
   const { table, errors } = parseTable(input, "", (name) => schema.tables.has(name) || name === ownName);

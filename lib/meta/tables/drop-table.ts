@@ -1,14 +1,15 @@
 import { dropTableSql } from "../../ddl/apply-tables";
 import { conflict } from "../../errors";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { refuseIfJoinsUse } from "../joins/follow-schema-change";
 import { refuseIfAuthUsesTable } from "../auth/follow-schema-change";
 import { getTableOrThrow } from "./get-table-or-throw";
 
 /** Drops a table with its rows; refused while another table references it (a self-reference does not count). */
-export const dropTable = async (ctx: Ctx, instance: string, tableName: string) => {
-  requireAccountScope(ctx);
+export type DropTableInput = { instance: string; table: string };
+
+export const dropTable = async (ctx: Ctx, { instance, table: tableName }: DropTableInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   for (const other of schema.tables.values()) {

@@ -2,7 +2,7 @@ import { renameTableSql } from "../../ddl/rename-table-sql";
 import { conflict, type FieldError, validationFailed } from "../../errors";
 import { checkTableName } from "../../schema/names";
 import type { ColumnDef, TableDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, requireAccountScope } from "../context";
+import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { renameInJoins } from "../joins/follow-schema-change";
 import { checkNameFree } from "../joins/read-join-input";
@@ -30,8 +30,9 @@ const retarget = (columns: ColumnDef[], from: string, to: string) =>
   columns.map((c) => (c.references === from ? { ...c, references: to } : c));
 
 /** PATCH `{name}` renames a table; reference columns pointing at it (its own included) follow the new name. */
-export const updateTable = async (ctx: Ctx, instance: string, tableName: string, input: unknown) => {
-  requireAccountScope(ctx);
+export type UpdateTableInput = { instance: string; table: string; body: unknown };
+
+export const updateTable = async (ctx: Ctx, { instance, table: tableName, body: input }: UpdateTableInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   const { name } = parseTablePatch(input);
