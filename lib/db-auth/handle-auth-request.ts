@@ -2,14 +2,13 @@
 import bcrypt from "bcrypt";
 import type { App } from "../app";
 import { authenticate } from "../api/authenticate";
-import { insertSql, selectByIdSql, selectPageSql } from "../api/build-sql";
-import { mapDbError } from "../api/map-db-error";
+import { selectByIdSql, selectPageSql } from "../api/build-sql";
 import { parseRecordBody } from "../api/parse-body";
+import { insertRecords } from "../api/write-records";
 import { indexTable, type TableIndex, toRecord } from "../api/table-index";
 import { ApiError, type FieldError, methodNotAllowed, notFound, unauthorized, validationFailed } from "../errors";
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
-import { toStoredDatetime } from "../schema/column-types";
 import type { DatabaseSchema } from "../schema/types";
 import { clearLoginAttempts, countLoginAttempt } from "./login-limiter";
 import { signUserToken } from "./user-token";
@@ -93,15 +92,9 @@ const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<Core
   const index = indexTable(schema.tables.get(schema.auth.users_table)!);
   const { write, errors } = parseRecordBody(index, { [schema.auth.login_column]: login, [schema.auth.password_column]: password }, "create");
   if (errors.length) throw validationFailed(errors);
-  for (const name of write.passwords) write.values[name] = await bcrypt.hash(String(write.values[name]), app.config.bcryptCost);
-  const udb = app.engine.userDb(schema.physical);
-  const stamp = toStoredDatetime(new Date());
-  try {
-    const result = await insertSql(udb, index.table.name, { ...write.values, created_at: stamp, updated_at: stamp }).execute(udb.db);
-    return grant(schema, index, (await findUserById(app, schema, index, Number(result.insertId)))!, 201);
-  } catch (err) {
-    return mapDbError(err, index, "write");
-  }
+  // The same write transaction as POST /{table}: reference checks, the statement and the read-back.
+  const [user] = await insertRecords(app, app.engine.userDb(schema.physical), index, [write]);
+  return grant(schema, index, (await findUserById(app, schema, index, Number(user.id)))!, 201);
 };
 
 const me = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {

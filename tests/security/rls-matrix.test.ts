@@ -176,12 +176,17 @@ describe.each(ENGINES)("RLS matrix on %s", (engine) => {
       expectError(await call(who, "POST", "/secrets", { value: "x" }), 403, "forbidden");
       expectError(await call(who, "POST", "/users", { email: "evil@example.com", password: "whatever-123" }), 403, "forbidden");
     });
-    it("should block a reference to a row the user cannot see (same 422 as a missing row); allow a visible one", async () => {
+    // Foreign-key semantics (PRODUCT.md, Permissions): existence is checked without row policies, as in
+    // PostgreSQL. The reference resolves, but the new row reveals nothing of the hidden one.
+    it("should allow a reference to a row the user cannot see, without revealing it; block a missing one", async () => {
       const hiddenRef = await call(who, "POST", "/notes", { title: "ref", parent_id: f.notes[hidden(who)] });
+      expect(hiddenRef.status, hiddenRef.text).toBe(201);
+      expect(Object.keys(hiddenRef.body).sort()).toEqual(["body", "created_at", "id", "owner_id", "parent_id", "public", "rank", "title", "updated_at"]);
+      expect(hiddenRef.text).not.toContain("secret");
+      expectError(await call(who, "GET", `/notes/${f.notes[hidden(who)]}`), 404, "not_found");
       const missingRef = await call(who, "POST", "/notes", { title: "ref", parent_id: 999999 });
-      expectError(hiddenRef, 422, "validation_failed", ["parent_id"]);
-      expect(hiddenRef.body.errors[0].code).toBe(missingRef.body.errors[0].code);
-      expect(hiddenRef.body.message.replace(/\d+/g, "N")).toBe(missingRef.body.message.replace(/\d+/g, "N"));
+      expectError(missingRef, 422, "validation_failed", ["parent_id"]);
+      expect(missingRef.body.errors[0]).toEqual({ field: "parent_id", code: "reference_not_found", message: "no row 999999 in notes" });
       const visibleRef = await call(who, "POST", "/notes", { title: "ref", parent_id: f.notes[foreignPublic(who)] });
       expect(visibleRef.status, visibleRef.text).toBe(201);
     });
