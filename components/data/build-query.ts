@@ -1,19 +1,8 @@
+import { TYPE_SPECS } from "@/lib/schema/column-types";
+import { FILTER_OPERATORS, type FilterOp, filterParamName } from "@/lib/schema/filter-operators";
 import type { Column, Table } from "../api/types";
 
-/** The data API's filter operators, as its query grammar spells them (`col`, `col_gt`, …). */
-export const OPERATORS = [
-  { op: "eq", suffix: "", label: "=" },
-  { op: "gt", suffix: "_gt", label: ">" },
-  { op: "gte", suffix: "_gte", label: "≥" },
-  { op: "lt", suffix: "_lt", label: "<" },
-  { op: "lte", suffix: "_lte", label: "≤" },
-  { op: "like", suffix: "_like", label: "contains" },
-  { op: "ilike", suffix: "_ilike", label: "contains, any case" },
-  { op: "in", suffix: "_in", label: "is one of (a,b)" },
-  { op: "null", suffix: "_null", label: "is null (true/false)" },
-] as const;
-
-export type Operator = (typeof OPERATORS)[number]["op"];
+export type Operator = FilterOp;
 export type Filter = { key: string; column: string; op: Operator; value: string };
 export type Sort = { column: string; desc: boolean };
 export type RecordsQuery = { filters: Filter[]; sorts: Sort[]; limit: number; offset: number };
@@ -31,16 +20,10 @@ export const queryableColumns = (table: Table): QueryColumn[] => [
   { name: "updated_at", type: "datetime" },
 ];
 
-/** Operators that make sense for a column type (the API refuses the rest with a 422 anyway). */
-export const operatorsFor = (type: Column["type"]) =>
-  OPERATORS.filter(({ op }) => {
-    if (type === "json") return op === "null";
-    if (type === "boolean") return op === "eq" || op === "null";
-    if (op === "like" || op === "ilike") return ["varchar", "text", "dropdown"].includes(type);
-    return true;
-  });
+/** The operators the API accepts on a column of this type, in the grammar's order. */
+export const operatorsFor = (type: Column["type"]) => FILTER_OPERATORS.filter(({ op }) => TYPE_SPECS[type].ops.includes(op));
 
-export const paramName = (f: Pick<Filter, "column" | "op">) => `${f.column}${OPERATORS.find((o) => o.op === f.op)!.suffix}`;
+export const paramName = (f: Pick<Filter, "column" | "op">) => filterParamName(f.column, f.op);
 
 // Commas and colons are legal in a query string; keeping them makes `_sort=-price,name` read as documented.
 const encode = (value: string) => encodeURIComponent(value).replace(/%2C/gi, ",").replace(/%3A/gi, ":");

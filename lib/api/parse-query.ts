@@ -1,5 +1,6 @@
 import { type FieldError, validationFailed } from "../errors";
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
+import { splitFilterParam } from "../schema/filter-operators";
 import type { ColumnDef } from "../schema/types";
 
 export type Filter = { column: ColumnDef; op: FilterOp; value: unknown };
@@ -9,27 +10,9 @@ export type ReadQuery = { filters: Filter[]; sort: Sort[]; limit: number; offset
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 
-// Longest suffixes first so `_gte` wins over `_gt` and `_ilike` over `_like`.
-const SUFFIXES: [string, FilterOp][] = [
-  ["_ilike", "ilike"],
-  ["_like", "like"],
-  ["_null", "null"],
-  ["_gte", "gte"],
-  ["_lte", "lte"],
-  ["_gt", "gt"],
-  ["_lt", "lt"],
-  ["_in", "in"],
-];
-
 const splitParam = (key: string, columns: Map<string, ColumnDef>): [ColumnDef, FilterOp] | undefined => {
-  const exact = columns.get(key);
-  if (exact) return [exact, "eq"];
-  for (const [suffix, op] of SUFFIXES) {
-    if (!key.endsWith(suffix)) continue;
-    const column = columns.get(key.slice(0, -suffix.length));
-    if (column) return [column, op];
-  }
-  return undefined;
+  const match = splitFilterParam(key, (name) => columns.has(name));
+  return match && [columns.get(match.column)!, match.op];
 };
 
 const parseOne = (column: ColumnDef, raw: string): { value?: unknown; error?: string } => {

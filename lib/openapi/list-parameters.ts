@@ -1,45 +1,17 @@
 // Query parameters of a table's list operation: `_sort` and one filter per column and allowed operator.
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
+import { FILTER_OPERATORS, filterParamName, splitFilterParam } from "../schema/filter-operators";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import { typeSchema } from "./table-schemas";
 
 type Json = Record<string, unknown>;
 
-const SUFFIX: Record<FilterOp, string> = {
-  eq: "",
-  gt: "_gt",
-  gte: "_gte",
-  lt: "_lt",
-  lte: "_lte",
-  like: "_like",
-  ilike: "_ilike",
-  in: "_in",
-  null: "_null",
-};
+const OP_TEXT = Object.fromEntries(FILTER_OPERATORS.map((o) => [o.op, o.doc])) as Record<FilterOp, string>;
 
-// The query parser's order: an exact column name wins, then the longest suffix.
-const PARSE_ORDER: FilterOp[] = ["ilike", "like", "null", "gte", "lte", "gt", "lt", "in"];
-
-/** The column and operator the server reads a parameter as, so a name two filters share is listed once. */
-const resolveParam = (param: string, names: Set<string>): string | undefined => {
-  if (names.has(param)) return `${param}:eq`;
-  for (const op of PARSE_ORDER) {
-    const column = param.slice(0, -SUFFIX[op].length);
-    if (param.endsWith(SUFFIX[op]) && names.has(column)) return `${column}:${op}`;
-  }
-  return undefined;
-};
-
-const OP_TEXT: Record<FilterOp, string> = {
-  eq: "equals the value",
-  gt: "is greater than the value",
-  gte: "is greater than or equal to the value",
-  lt: "is less than the value",
-  lte: "is less than or equal to the value",
-  like: "contains the text (case-sensitive; `%` and `_` are literal)",
-  ilike: "contains the text (case-insensitive; `%` and `_` are literal)",
-  in: "is one of the comma-separated values (a value cannot contain a comma)",
-  null: "is NULL (`true`) or is not NULL (`false`)",
+/** Lists a filter only where the server reads its name as that filter (a name two filters share is listed once). */
+const isReadAs = (col: ColumnDef, op: FilterOp, names: Set<string>) => {
+  const match = splitFilterParam(filterParamName(col.name, op), (name) => names.has(name));
+  return match?.column === col.name && match.op === op;
 };
 
 const valueSchema = (col: ColumnDef): Json => {
@@ -50,7 +22,7 @@ const valueSchema = (col: ColumnDef): Json => {
 };
 
 const filterParameter = (col: ColumnDef, op: FilterOp): Json => {
-  const name = `${col.name}${SUFFIX[op]}`;
+  const name = filterParamName(col.name, op);
   const exact = op === "eq" && TYPE_SPECS[col.type].sort === "text" ? " (case-sensitive)" : "";
   const when = col.type === "datetime" && op !== "null" ? " Values: ISO-8601 with `Z` or an offset, or `YYYY-MM-DD`." : "";
   const param: Json = { name, in: "query", required: false, description: `\`${col.name}\` ${OP_TEXT[op]}${exact}.${when}` };
@@ -83,7 +55,7 @@ export const listParameters = (table: TableDef | undefined, columns: ColumnDef[]
   const names = new Set(columns.map((c) => c.name));
   const filters = columns.flatMap((col) =>
     TYPE_SPECS[col.type].ops
-      .filter((op) => resolveParam(`${col.name}${SUFFIX[op]}`, names) === `${col.name}:${op}`)
+      .filter((op) => isReadAs(col, op, names))
       .map((op) => filterParameter(col, op)),
   );
   return [

@@ -1,10 +1,11 @@
 // The one description of every column type: DDL on both engines, body validation, query-value parsing,
 // JSON output and the OpenAPI schema all read from this table. Adding a type is one entry here.
+import type { FilterOp } from "./filter-operators";
 import type { ColumnDef, ColumnType } from "./types";
 
-export type Check<T = unknown> = { ok: true; value: T } | { ok: false; code: string; message: string };
+export type { FilterOp };
 
-export type FilterOp = "eq" | "gt" | "gte" | "lt" | "lte" | "like" | "ilike" | "in" | "null";
+export type Check<T = unknown> = { ok: true; value: T } | { ok: false; code: string; message: string };
 
 /** How a column compares and sorts in SQL. */
 export type SortKind = "text" | "enum" | "plain" | "none";
