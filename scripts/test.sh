@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
+# The browser suite is part of npm test: make sure its Chromium is there before anything runs.
+bash scripts/ensure-browser.sh
+
 # MariaDB is part of the contract suite. CI sets TABULA_REQUIRE_MYSQL=1 so a missing server fails loudly.
 if [ -z "${TEST_MYSQL_URL:-}" ]; then
   if node -e "require('net').connect(3306,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))"; then
