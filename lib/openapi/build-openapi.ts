@@ -5,7 +5,8 @@ import { curlSample } from "./curl-sample";
 import { resolvableJoins } from "../joins/output-columns";
 import { joinPaths, joinSchemas } from "./join-paths";
 import { LIST_PARAMETERS, listParameters } from "./list-parameters";
-import { type ErrorResponseName, ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
+import { dataErrors } from "./data-errors";
+import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
 import { exampleCreate, examplePatch, exampleRecord, pascalName, schemaNames, tableSchemas } from "./table-schemas";
 
 type Json = Record<string, unknown>;
@@ -16,10 +17,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A JSON `content` entry; `extra` carries `example` or `examples`. */
 const json = (schema: Json, extra: Json) => ({ content: { "application/json": { schema, ...extra } } });
 
-const READ_ERRORS: ErrorResponseName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited", "InternalError"];
-const WRITE_ERRORS: ErrorResponseName[] = [...READ_ERRORS, "Conflict", "PayloadTooLarge", "ValidationFailed"];
-
-const tablePaths = (table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
+const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
+  const { read: READ_ERRORS, write: WRITE_ERRORS, remove: DELETE_ERRORS } = dataErrors(schema, table);
   const names = schemaNames(table.name);
   const p = pascalName(table.name);
   const t = `\`${table.name}\``;
@@ -125,13 +124,13 @@ const tablePaths = (table: TableDef, opts: BuildOpenApiOptions): Record<string, 
         operationId: `delete${p}`,
         summary: `Delete one ${table.name} record`,
         description: "Removes the record for good. A record other rows still reference is a 409.",
-        responses: { "204": { description: "Deleted." }, ...errorRefs(...READ_ERRORS, "Conflict") },
+        responses: { "204": { description: "Deleted." }, ...errorRefs(...DELETE_ERRORS) },
       }),
     },
   };
 };
 
-const documentPath = (opts: BuildOpenApiOptions): Json => ({
+const documentPath = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Json => ({
   get: {
     tags: ["OpenAPI"],
     operationId: "getOpenApi",
@@ -139,7 +138,7 @@ const documentPath = (opts: BuildOpenApiOptions): Json => ({
     description: "The live OpenAPI 3.1 document of this database, rebuilt from its schema on every request.",
     responses: {
       "200": { description: "An OpenAPI 3.1 document.", ...json({ type: "object" }, { example: { openapi: "3.1.0" } }) },
-      ...errorRefs("Unauthorized", "NotFound", "RateLimited", "InternalError"),
+      ...errorRefs(...dataErrors(schema).read),
     },
     "x-codeSamples": curlSample("get", `${opts.serverUrl}/openapi.json`, { apiKey: opts.apiKey }),
   },
@@ -151,13 +150,13 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 
 **Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters \`{column}\`, \`{column}_gt\`, \`_gte\`, \`_lt\`, \`_lte\`, \`_like\`, \`_ilike\`, \`_in\` (comma-separated), \`_null\` (\`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`.
 
-**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict, 413 body over 1 MiB, 422 validation (\`errors\` lists every problem), 429 rate limit (\`Retry-After\`), 500 a failed pre hook.`;
+**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict, 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details). Each operation lists the ones it can answer.`;
 
 export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Record<string, unknown> => {
   const tables = [...schema.tables.values()];
   const joins = resolvableJoins(schema);
-  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(t, opts)), ...joins.map((j) => joinPaths(schema, j, opts)), {
-    "/openapi.json": documentPath(opts),
+  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(schema, t, opts)), ...joins.map((j) => joinPaths(schema, j, opts)), {
+    "/openapi.json": documentPath(schema, opts),
   }, authEnabled(schema) ? authPaths(schema, opts.serverUrl) : {});
   return {
     openapi: "3.1.0",

@@ -3,11 +3,11 @@ import type { DatabaseSchema, JoinDef } from "../schema/types";
 import { outputColumns } from "../joins/output-columns";
 import { curlSample } from "./curl-sample";
 import { listParameters } from "./list-parameters";
-import { type ErrorResponseName, errorRefs } from "./shared-components";
+import { dataErrors } from "./data-errors";
+import { errorRefs } from "./shared-components";
 import { exampleValue, outputSchema, pascalName } from "./table-schemas";
 
 type Json = Record<string, unknown>;
-const READ_ERRORS: ErrorResponseName[] = ["Unauthorized", "Forbidden", "NotFound", "RateLimited", "InternalError", "ValidationFailed"];
 
 const joinSchemaName = (join: JoinDef) => `${pascalName(join.name)}.JoinRecord`;
 
@@ -53,7 +53,7 @@ export const joinPaths = (schema: DatabaseSchema, join: JoinDef, opts: { serverU
             },
             content: { "application/json": { schema: { type: "array", items: { $ref: `#/components/schemas/${name}` } } } },
           },
-          ...errorRefs(...READ_ERRORS),
+          ...errorRefs(...dataErrors(schema).read, "ValidationFailed"),
         },
         "x-codeSamples": curlSample("get", url, { apiKey: opts.apiKey }),
       },
