@@ -53,7 +53,7 @@ const condition = (udb: UserDb, { column, op, value }: Filter, ref: ColumnRef): 
   }
 };
 
-/** WHERE clause from the filters plus any extra predicates (row policies enter here later). */
+/** WHERE clause from the filters ANDed with the extra predicates (row policies, from the plan stage). */
 export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [], ref: ColumnRef = byName): Fragment => {
   const parts = [...filters.map((f) => condition(udb, f, ref)), ...extra];
   return parts.length ? sql` WHERE ${sql.join(parts, sql` AND `)}` : sql``;

@@ -80,7 +80,7 @@ const login = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreR
   return grant(schema, index, row);
 };
 
-/** Sign-up takes the login and the password only; other columns take their defaults (profile data comes later). */
+/** Sign-up takes the login and the password only; other columns take their defaults (profile data is a PATCH away). */
 const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
   if (!schema.auth.signup) throw new ApiError("forbidden", "Sign-up is closed for this database.");
   const { login, password, body } = readCredentials(schema, parseJsonBody(req));
