@@ -7,6 +7,8 @@ import { errorResponse } from "../http/error-response";
 import { resolveKey } from "../keys/resolve-key";
 import type { Actor } from "../meta/context";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
+import { authorize } from "./authorize";
+import { parseInput } from "./parse-input";
 import { matchPath, ROUTES } from "./routes";
 
 export type SessionResolver = (req: CoreRequest) => Promise<Actor | undefined>;
@@ -21,7 +23,11 @@ const actorFromKey = async (app: App, req: CoreRequest): Promise<Actor | undefin
   return { accountId: key.accountId, isOperator: account.is_operator === 1, keyDatabaseId: key.databaseId };
 };
 
-/** The management API under /api/v1: a secret key (Bearer or x-api-key) or the dashboard session. */
+/**
+ * The management API under /api/v1: a secret key (Bearer or x-api-key) or the dashboard session. Each request
+ * is matched to its route, authenticated, authorized against the route's permission, parsed with the route's
+ * schemas, then run.
+ */
 export const handleManagementRequest = async (app: App, req: CoreRequest, session?: SessionResolver): Promise<CoreResponse> => {
   try {
     const segments = req.pathname.split("/").slice(3).filter(Boolean).map(decodeURIComponent);
@@ -34,10 +40,15 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     if (req.method === "OPTIONS") return noContent({ allow: [...verbs, "OPTIONS"].join(", ") });
     const match = candidates.find((c) => c.route.method === req.method);
     if (!match) throw methodNotAllowed(verbs);
+    const { route } = match;
+    const params = match.params!;
     await app.sync();
     const actor = (await actorFromKey(app, req)) ?? (await session?.(req));
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
-    return await match.route.run({ app, actor }, match.params!, req);
+    const ctx = { app, actor };
+    await authorize(ctx, route, params);
+    const result = await route.run(ctx, parseInput(route, params, req));
+    return route.status === 204 ? noContent() : json(route.status, result);
   } catch (err) {
     return errorResponse(err);
   }

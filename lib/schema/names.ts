@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FieldError } from "../errors";
 
-const NAME_RE = /^[a-z][a-z0-9_]{0,62}$/;
+export const NAME_RE = /^[a-z][a-z0-9_]{0,62}$/;
 
 /** Path segments and words the data API gives a meaning of its own. */
 const RESERVED_TABLE_NAMES = new Set(["auth", "openapi", "openapi_json", "docs", "rpc", "api", "v1"]);

@@ -1,0 +1,61 @@
+import { getAuth } from "../meta/auth/get-auth";
+import { impersonateUser } from "../meta/auth/impersonate-user";
+import { rotateAuthSecret } from "../meta/auth/rotate-auth-secret";
+import { testAsUser } from "../meta/auth/test-as-user";
+import { updateAuth } from "../meta/auth/update-auth";
+import { getPolicies } from "../meta/policies/get-policies";
+import { updatePolicies } from "../meta/policies/update-policies";
+import { defineRoute } from "./route";
+import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "./schemas/auth";
+
+const AUTH = "databases/:instance/auth";
+const POLICIES = "databases/:instance/tables/:table/policies";
+
+export const AUTH_ROUTES = [
+  defineRoute({
+    method: "GET", path: AUTH, permission: "database:read", tag: "Auth", operationId: "getAuth",
+    summary: "Get the database auth settings", description: "The settings (never the signing secret).",
+    status: 200, response: AuthSettings,
+    run: (ctx, { instance }) => getAuth(ctx, { instance }),
+  }),
+  defineRoute({
+    method: "PUT", path: AUTH, permission: "database:admin", tag: "Auth", operationId: "updateAuth",
+    summary: "Replace the database auth settings", description: "Validates the users table and its login and password columns when enabled.",
+    body: AuthSettingsInput, status: 200, response: AuthSettings,
+    run: (ctx, { instance, body }) => updateAuth(ctx, { instance, body }),
+  }),
+  defineRoute({
+    method: "POST", path: `${AUTH}/rotate-secret`, permission: "database:admin", tag: "Auth", operationId: "rotateAuthSecret",
+    summary: "Rotate the signing secret", description: "A new HS256 secret: every token issued so far stops working (all sessions end).",
+    status: 200, response: AuthSettings,
+    run: (ctx, { instance }) => rotateAuthSecret(ctx, { instance }),
+  }),
+  defineRoute({
+    method: "POST", path: `${AUTH}/impersonate`, permission: "database:admin", tag: "Auth", operationId: "impersonateUser",
+    summary: "Get a short-lived token for one user",
+    description: 'A JWT for `user_id` valid at most 5 minutes, to see the data API as that user ("test as user"). 409 while database auth is off.',
+    body: Impersonate, status: 200, response: UserToken, errors: ["conflict"],
+    run: (ctx, { instance, body }) => impersonateUser(ctx, { instance, body }),
+  }),
+  defineRoute({
+    method: "POST", path: `${AUTH}/test-as-user`, permission: "database:read", tag: "Auth", operationId: "testAsUser",
+    summary: "See a table as one user",
+    description:
+      "The actions open to the user on the table, the rows they can see, and per row whether they may update or delete it, from the same predicates the data API applies. Reads only. 409 while database auth is off.",
+    body: TestAsUserInput, status: 200, response: TestAsUserResult, errors: ["conflict"],
+    run: (ctx, { instance, body }) => testAsUser(ctx, { instance, body }),
+  }),
+  defineRoute({
+    method: "GET", path: POLICIES, permission: "database:read", tag: "Auth", operationId: "getPolicies",
+    summary: "Get a table's row policies", description: "Every action with its policy; null where none (denied to JWT users).",
+    status: 200, response: Policies,
+    run: (ctx, { instance, table }) => getPolicies(ctx, { instance, table }),
+  }),
+  defineRoute({
+    method: "PUT", path: POLICIES, permission: "database:admin", tag: "Auth", operationId: "updatePolicies",
+    summary: "Replace a table's row policies",
+    description: "Each policy is parsed against the table; a problem is a 422 entry with the action as `field` and the 1-based `position`.",
+    body: PoliciesInput, status: 200, response: Policies,
+    run: (ctx, { instance, table, body }) => updatePolicies(ctx, { instance, table, body }),
+  }),
+];

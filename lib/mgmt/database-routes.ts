@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { createDatabase } from "../meta/databases/create-database";
+import { deleteDatabase } from "../meta/databases/delete-database";
+import { getDatabase } from "../meta/databases/get-database";
+import { listDatabases } from "../meta/databases/list-databases";
+import { updateDatabase } from "../meta/databases/update-database";
+import { defineRoute } from "./route";
+import { Database, DatabaseCreate, DatabaseListQuery, DatabasePatch, DatabaseSummary } from "./schemas/databases";
+
+const DB = "databases/:instance";
+
+export const DATABASE_ROUTES = [
+  defineRoute({
+    method: "GET", path: "databases", permission: "account:read", tag: "Databases", operationId: "listDatabases",
+    summary: "List databases", description: "The databases this account can reach.",
+    query: DatabaseListQuery, status: 200, response: z.array(DatabaseSummary),
+    run: (ctx, { query }) => listDatabases(ctx, { query }),
+  }),
+  defineRoute({
+    method: "POST", path: "databases", permission: "account:write", tag: "Databases", operationId: "createDatabase",
+    summary: "Create a database", description: "Creates a database; with `tables` it is a quick create (all tables at once, all or nothing).",
+    body: DatabaseCreate, status: 201, response: Database,
+    run: (ctx, { body }) => createDatabase(ctx, { body }),
+  }),
+  defineRoute({
+    method: "GET", path: DB, permission: "database:read", tag: "Databases", operationId: "getDatabase",
+    summary: "Get a database", description: "The database with its tables and columns.",
+    status: 200, response: Database,
+    run: (ctx, { instance }) => getDatabase(ctx, { instance }),
+  }),
+  defineRoute({
+    method: "PATCH", path: DB, permission: "database:write", tag: "Databases", operationId: "updateDatabase",
+    summary: "Rename a database", description: "Changes the display name; the instance never changes.",
+    body: DatabasePatch, status: 200, response: Database,
+    run: (ctx, { instance, body }) => updateDatabase(ctx, { instance, body }),
+  }),
+  defineRoute({
+    method: "DELETE", path: DB, permission: "database:admin", tag: "Databases", operationId: "deleteDatabase",
+    summary: "Delete a database", description: "Deletes the database, all its data and the keys limited to it; its instance is never reused.",
+    status: 204,
+    run: (ctx, { instance }) => deleteDatabase(ctx, { instance }),
+  }),
+];

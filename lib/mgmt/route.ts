@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { Ctx } from "../meta/context";
+import type { Permission } from "./permissions";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export const TAGS = {
+  Databases: "Databases: each one its own MySQL schema or SQLite file, with its own data API.",
+  Tables: "Tables of a database; each is a path of the data API.",
+  Columns: "Columns of a table (id, created_at and updated_at are automatic).",
+  Joins: "Joins: several tables merged into one read-only data API path.",
+  Auth: "Database auth (users log in and get a JWT) and Row Level Security policies.",
+  Keys: "Secret keys for the data and management APIs.",
+  Accounts: "Accounts of this install and who may sign up.",
+} as const;
+
+export type Tag = keyof typeof TAGS;
+
+/** `databases/:instance/tables/:table` → { instance: string; table: string } */
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<Rest>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : unknown;
+
+type BodyOf<B> = B extends z.ZodType ? { body: z.output<B> } : unknown;
+type QueryOf<Q> = Q extends z.ZodType ? { query: z.output<Q> } : unknown;
+
+/** What a route's run receives: its path params, and its parsed body and query when it declares them. */
+export type RouteInput<P extends string, B, Q> = PathParams<P> & BodyOf<B> & QueryOf<Q>;
+
+/** Errors a route's service can raise beyond those its shape implies (401, 403, 404 on path params, 422 on input). */
+export type ServiceError = "not_found" | "conflict";
+
+type Described<P extends string, B, Q> = {
+  method: Method;
+  /** Segments after /api/v1; `:name` captures one. */
+  path: P;
+  /** Required: the route table's permission test fails for a route without one. */
+  permission: Permission;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  body?: B;
+  query?: Q;
+  errors?: ServiceError[];
+  run: (ctx: Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;
+};
+
+export type RouteSpec<P extends string, B, Q> = Described<P, B, Q> &
+  ({ status: 200 | 201; response: z.ZodType } | { status: 204; response?: undefined });
+
+export type Route = RouteSpec<string, z.ZodType | undefined, z.ZodObject | undefined> & {
+  run: (ctx: Ctx, input: Record<string, unknown>) => Promise<unknown>;
+};
+
+export const defineRoute = <P extends string, B extends z.ZodType | undefined = undefined, Q extends z.ZodObject | undefined = undefined>(
+  spec: RouteSpec<P, B, Q>,
+): Route => spec as unknown as Route;

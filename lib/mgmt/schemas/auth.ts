@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { component, DataRecord } from "./common";
+
+const MAX_TOKEN_TTL = 30 * 24 * 3600;
+const AUTH_EXAMPLE = {
+  enabled: true,
+  users_table: "users",
+  login_column: "email",
+  password_column: "password",
+  token_ttl_seconds: 3600,
+  signup: false,
+  cors_origins: ["https://app.example.com"],
+};
+
+const authProperties = {
+  enabled: z.boolean().meta({ default: false }),
+  users_table: z.string().meta({ default: "users" }),
+  login_column: z.string().meta({ default: "email", description: "A unique varchar or text column (email or username)." }),
+  password_column: z.string().meta({ default: "password", description: "A column of type password." }),
+  token_ttl_seconds: z.int().min(1).max(MAX_TOKEN_TTL).meta({ default: 3600 }),
+  signup: z.boolean().meta({ default: false, description: "Whether `POST /v1/{instance}/auth/signup` is open." }),
+  cors_origins: z
+    .array(z.string())
+    .max(100)
+    .meta({ default: [], description: 'Origins (scheme://host[:port]) or "*" allowed by CORS.' }),
+};
+
+export const AuthSettings = component(
+  "AuthSettings",
+  z.object(authProperties).meta({ description: "Database auth settings (never the signing secret).", example: AUTH_EXAMPLE }),
+);
+
+export const AuthSettingsInput = component(
+  "AuthSettingsInput",
+  z.strictObject(authProperties).partial().meta({
+    description: "PUT replaces the whole object; omitted fields take their defaults. The users table and its columns are checked when enabled.",
+    example: AUTH_EXAMPLE,
+  }),
+);
+
+const POLICY = z.string().max(2000).nullable().optional().meta({ description: "An expression, `true` for every row, or null: denied to JWT users." });
+const POLICIES_EXAMPLE = { select: "published = true or owner_id = auth.id", insert: "owner_id = auth.id", update: "owner_id = auth.id", delete: null };
+
+// Loose on purpose: an unknown action goes on to the service, which lists it beside the policies' own
+// parse errors in one 422 (it is refused all the same, hence additionalProperties: false in the docs).
+export const PoliciesInput = component(
+  "PoliciesInput",
+  z
+    .looseObject({ select: POLICY, insert: POLICY, update: POLICY, delete: POLICY })
+    .meta({ additionalProperties: false, description: "Row Level Security policies of one table, per action. PUT replaces all four.", example: POLICIES_EXAMPLE }),
+);
+
+const POLICY_VIEW = z.string().nullable();
+export const Policies = component(
+  "Policies",
+  z.object({ select: POLICY_VIEW, insert: POLICY_VIEW, update: POLICY_VIEW, delete: POLICY_VIEW }).meta({ example: POLICIES_EXAMPLE }),
+);
+
+export const Impersonate = component("Impersonate", z.strictObject({ user_id: z.int().min(1) }).meta({ example: { user_id: 1 } }));
+
+export const TestAsUserInput = component(
+  "TestAsUserInput",
+  z.strictObject({ user_id: z.int().min(1), table: z.string() }).meta({ example: { user_id: 1, table: "notes" } }),
+);
+
+const Verdict = z.enum(["allowed", "denied"]);
+
+export const TestAsUserResult = component(
+  "TestAsUserResult",
+  z.object({
+    actions: z
+      .object({ select: Verdict, insert: Verdict, update: Verdict, delete: Verdict })
+      .meta({ description: "Each action: `allowed` (on rows matching its policy) or `denied` (403)." }),
+    total: z.int().meta({ description: "How many rows the user can see." }),
+    rows: z
+      .array(z.object({ record: DataRecord, update: z.boolean(), delete: z.boolean() }))
+      .meta({ description: "The first 100 visible rows, each with whether the user may update and delete it." }),
+  }),
+);
+
+export const UserToken = component(
+  "UserToken",
+  z.object({ token: z.string(), token_type: z.literal("Bearer"), expires_in: z.int(), user: DataRecord }),
+);
+
+export type AuthSettings = z.output<typeof AuthSettings>;
+export type Policies = z.output<typeof Policies>;
+export type PolicyAction = keyof Policies;
+export type TestAsUserResult = z.output<typeof TestAsUserResult>;
+export type UserToken = z.output<typeof UserToken>;

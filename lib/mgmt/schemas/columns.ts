@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { COLUMN_TYPES } from "../../schema/types";
+import { ColumnName, component, TableRef } from "./common";
+
+// Structure only: which options fit which type, references to real tables and defaults valid for the
+// type are the service's checks (lib/schema/parse-column.ts), with their own codes.
+const columnProperties = {
+  name: ColumnName,
+  type: z.enum(COLUMN_TYPES),
+  nullable: z.boolean().optional().meta({ default: true }),
+  unique: z.boolean().optional().meta({ default: false }),
+  default: z.unknown().optional().meta({ description: "Value used when an insert omits the column; any JSON value valid for the type, or `auth.id`." }),
+  length: z.int().min(1).max(16383).optional().meta({ description: "varchar only; default 255." }),
+  precision: z.int().min(1).max(65).optional().meta({ description: "decimal only; default 10." }),
+  scale: z.int().min(0).max(30).optional().meta({ description: "decimal only; default 2." }),
+  options: z.array(z.string().min(1).max(255)).min(1).max(255).optional().meta({ description: "dropdown only: the allowed values." }),
+  references: TableRef.optional().meta({ description: "reference only: the table whose `id` this column holds." }),
+};
+
+const COLUMN_EXAMPLE = { name: "price", type: "decimal", precision: 10, scale: 2, nullable: false };
+
+export const ColumnInput = component(
+  "ColumnInput",
+  z.strictObject(columnProperties).meta({ description: "A column definition.", example: COLUMN_EXAMPLE }),
+);
+
+export const ColumnPatch = component(
+  "ColumnPatch",
+  z
+    .strictObject({ ...columnProperties, name: ColumnName.optional(), type: columnProperties.type.optional() })
+    .meta({
+      description: "Only the properties to change (name, type, options...); `default: null` removes the default. A lossy change is a 422.",
+      example: { name: "unit_price" },
+    }),
+);
+
+export const Column = component(
+  "Column",
+  z
+    .object({
+      name: z.string(),
+      type: z.enum(COLUMN_TYPES),
+      nullable: z.boolean(),
+      unique: z.boolean(),
+      default: columnProperties.default,
+      length: z.int().optional(),
+      precision: z.int().optional(),
+      scale: z.int().optional(),
+      options: z.array(z.string()).optional(),
+      references: z.string().optional(),
+      mysql_type: z.string().meta({ example: "DECIMAL(10,2)" }),
+    })
+    .meta({ description: "A column as stored, with the MySQL type it maps to.", example: { ...COLUMN_EXAMPLE, unique: false, mysql_type: "DECIMAL(10,2)" } }),
+);
+
+export type ColumnInput = z.input<typeof ColumnInput>;
+export type ColumnPatch = z.input<typeof ColumnPatch>;
+export type Column = z.output<typeof Column>;

@@ -1,0 +1,45 @@
+// Building blocks of the management API's zod schemas. No database imports: the dashboard takes its types
+// from these modules (z.infer / z.input), and tests/layering.test.ts keeps it away from lib/db.
+import { z } from "zod";
+import { checkColumnName, checkTableName, NAME_RE } from "../../schema/names";
+
+/** The component schemas of the management OpenAPI document, each under its `id`. */
+export const COMPONENTS = z.registry<{ id: string }>();
+
+/** Registers a schema as a named component (the OpenAPI document refers to it with $ref). */
+export const component = <T extends z.ZodType>(id: string, schema: T): T => {
+  COMPONENTS.add(schema, { id });
+  return schema;
+};
+
+type Problem = { code: string; message: string } | undefined;
+
+/** A check that reports the lib/schema validators' own code and message (invalid_name, reserved_name). */
+export const rule =
+  <T>(problem: (value: T) => Problem) =>
+  (payload: z.core.ParsePayload<T>) => {
+    const found = problem(payload.value);
+    if (found) payload.issues.push({ code: "custom", message: found.message, input: payload.value, params: { code: found.code } });
+  };
+
+const NAME_PATTERN = NAME_RE.source;
+
+export const TableName = z
+  .string()
+  .check(rule((v: string) => checkTableName(v)))
+  .meta({ pattern: NAME_PATTERN, description: "Lowercase: a-z, 0-9 and _, starting with a letter; some names are reserved." });
+
+export const ColumnName = z
+  .string()
+  .check(rule((v: string) => checkColumnName(v)))
+  .meta({ pattern: NAME_PATTERN, description: "Lowercase; `id`, `created_at` and `updated_at` are automatic." });
+
+/** The name of an existing table: whether it exists is the service's check (422 unknown_table). */
+export const TableRef = z.string().meta({ description: "The name of a table of this database." });
+
+export const Timestamp = z.string().meta({ format: "date-time", example: "2024-05-01T12:00:00.000Z" });
+
+/** A record of the data API, as JSON. */
+export const DataRecord = z.record(z.string(), z.unknown());
+
+export const INSTANCE_EXAMPLE = "shop_7k2m9x";

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { Column, ColumnInput } from "./columns";
+import { component, INSTANCE_EXAMPLE, TableName, Timestamp } from "./common";
+
+const TABLE_INPUT_EXAMPLE = { name: "products", columns: [ColumnInput.meta()?.example] };
+
+export const TableInput = component(
+  "TableInput",
+  z.strictObject({ name: TableName, columns: z.array(ColumnInput).optional() }).meta({ example: TABLE_INPUT_EXAMPLE }),
+);
+
+export const TableRename = component("TableRename", z.strictObject({ name: TableName }).meta({ example: { name: "items" } }));
+
+const TABLE_EXAMPLE = { name: "products", columns: [Column.meta()?.example], automatic_columns: ["id", "created_at", "updated_at"] };
+
+export const Table = component(
+  "Table",
+  z
+    .object({
+      name: z.string(),
+      columns: z.array(Column),
+      automatic_columns: z.array(z.string()).meta({ description: "Always `id`, `created_at`, `updated_at`." }),
+    })
+    .meta({ example: TABLE_EXAMPLE }),
+);
+
+const DatabaseName = z
+  .string()
+  .min(1)
+  .max(80)
+  .refine((v) => v.trim().length > 0, { message: "name must not be only spaces", params: { code: "invalid_name" } })
+  .meta({ description: "Display name, free text; the instance is derived from it." });
+
+export const DatabaseCreate = component(
+  "DatabaseCreate",
+  z
+    .strictObject({
+      name: DatabaseName,
+      tables: z.array(TableInput).optional().meta({ description: "Quick create: every table in one step, all or nothing." }),
+    })
+    .meta({ example: { name: "Shop", tables: [TABLE_INPUT_EXAMPLE] } }),
+);
+
+export const DatabasePatch = component("DatabasePatch", z.strictObject({ name: DatabaseName }).meta({ example: { name: "My shop" } }));
+
+const summary = {
+  instance: z.string().meta({ description: "Path segment of the data API.", example: INSTANCE_EXAMPLE }),
+  name: z.string(),
+  owner_id: z.int(),
+  api_base: z.string().meta({ description: "Base path of the data API, `/v1/{instance}`." }),
+};
+const TIMES = { created_at: "2024-05-01T12:00:00.000Z", updated_at: "2024-05-01T12:00:00.000Z" };
+const SUMMARY_EXAMPLE = { instance: INSTANCE_EXAMPLE, name: "Shop", owner_id: 1, api_base: `/v1/${INSTANCE_EXAMPLE}` };
+
+export const Database = component(
+  "Database",
+  z
+    .object({ ...summary, tables: z.array(Table), created_at: Timestamp, updated_at: Timestamp })
+    .meta({ example: { ...SUMMARY_EXAMPLE, tables: [TABLE_EXAMPLE], ...TIMES } }),
+);
+
+export const DatabaseSummary = component(
+  "DatabaseSummary",
+  z
+    .object({ ...summary, table_count: z.int().min(0), created_at: Timestamp, updated_at: Timestamp })
+    .meta({ description: "A database as listed: its tables are counted, not described.", example: { ...SUMMARY_EXAMPLE, table_count: 1, ...TIMES } }),
+);
+
+/** GET /databases query; parameters the route does not name are ignored, as on every management route. */
+export const DatabaseListQuery = z.object({
+  scope: z.enum(["mine", "shared"]).optional().meta({ default: "mine", description: "`mine`: databases of your account; `shared`: databases shared with you (none until teams)." }),
+  creator: z.string().regex(/^\d+$/).optional().meta({ description: "Only databases created by this account id." }),
+});
+
+export type TableInput = z.input<typeof TableInput>;
+export type Table = z.output<typeof Table>;
+export type DatabaseCreate = z.input<typeof DatabaseCreate>;
+export type Database = z.output<typeof Database>;
+export type DatabaseSummary = z.output<typeof DatabaseSummary>;
