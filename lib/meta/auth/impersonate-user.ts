@@ -9,9 +9,9 @@ import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 /** Lifetime of a "test as user" token: long enough to look around, short enough not to matter if it leaks. */
 export const IMPERSONATION_TTL = 300;
 
-/** POST /databases/{instance}/auth/impersonate {user_id}: a short-lived JWT for that user (the dashboard's "test as user"). */
 export type ImpersonateUserInput = { instance: string; body: unknown };
 
+/** POST /databases/{instance}/auth/impersonate {user_id}: a short-lived JWT for that user (the dashboard's "test as user"). */
 export const impersonateUser = async (ctx: Ctx, { instance, body: input }: ImpersonateUserInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const auth = schema.auth;

@@ -10,13 +10,13 @@ import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 const ROW_LIMIT = 100;
 
+export type TestAsUserInput = { instance: string; body: unknown };
+
 /**
  * POST /databases/{instance}/auth/test-as-user {user_id, table}: what the data API allows that user on that
  * table, computed with the very predicates the API uses: which actions are open, the first 100 visible rows
  * (and how many there are), and for each row whether the user may update or delete it.
  */
-export type TestAsUserInput = { instance: string; body: unknown };
-
 export const testAsUser = async (ctx: Ctx, { instance, body: input }: TestAsUserInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   if (!schema.auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");

@@ -3,14 +3,15 @@ import { countRows, existingIds, rowCount } from "../../ddl/column-values";
 import { conflict, invalidField, validationFailed } from "../../errors";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
-import { bumpMetaVersion, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { changeSchema } from "../schema-change/change-schema";
 import { columnView } from "../serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
-/** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
 export type AddColumnInput = { instance: string; table: string; body: unknown };
 
+/** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
 export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: input }: AddColumnInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
@@ -19,8 +20,7 @@ export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: in
   if (table.columns.some((c) => c.name === column.name)) {
     throw conflict(`Column "${column.name}" already exists in table "${table.name}".`);
   }
-  const { app } = ctx;
-  const udb = app.engine.userDb(schema.physical);
+  const udb = ctx.app.engine.userDb(schema.physical);
   const check = column.default === undefined ? undefined : TYPE_SPECS[column.type].fromJson(column.default, column);
   const fill = check?.ok ? check.value : null;
   const rows = await countRows(udb, table.name);
@@ -41,16 +41,10 @@ export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: in
   if (rows > 0 && fill !== null && column.references && !(await existingIds(udb, column.references, [fill as number])).size) {
     throw invalidField("default", "unknown_reference", `default ${fill} is not the id of a row in "${column.references}"`);
   }
-  const columns = [...table.columns, column];
-  await app.engine.meta.transaction().execute(async (trx) => {
-    await bumpMetaVersion(trx, schema.id);
-    await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
-    try {
-      await addColumnDdl(udb, table, column, fill);
-    } finally {
-      app.engine.clearStatements(schema.physical);
-    }
+  const columns = JSON.stringify([...table.columns, column]);
+  await changeSchema(ctx, schema, { kind: "add-column", table, column }, {
+    metadata: async (trx) => void (await trx.updateTable("tables").set({ columns }).where("id", "=", table.id).execute()),
+    ddl: (udb) => addColumnDdl(udb, table, column, fill),
   });
-  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return columnView(column);
 };

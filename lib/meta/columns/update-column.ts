@@ -5,11 +5,10 @@ import { conflict, invalidField, notFound, validationFailed } from "../../errors
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
-import { bumpMetaVersion, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { changeSchema } from "../schema-change/change-schema";
 import { columnView } from "../serialize";
-import { renameInJoins } from "../joins/follow-schema-change";
-import { renameColumnInAuth } from "../auth/follow-schema-change";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
@@ -52,12 +51,12 @@ const sameColumn = (a: ColumnDef, b: ColumnDef) =>
     (key) => JSON.stringify(a[key as keyof ColumnDef]) === JSON.stringify(b[key as keyof ColumnDef]),
   );
 
+export type UpdateColumnInput = { instance: string; table: string; column: string; body: unknown };
+
 /**
  * PATCH of a column with a partial column object: rename, type, length, precision/scale, options, nullable,
  * unique, default, reference target. Rows are converted losslessly or the change is refused (422) untouched.
  */
-export type UpdateColumnInput = { instance: string; table: string; column: string; body: unknown };
-
 export const updateColumn = async (ctx: Ctx, { instance, table: tableName, column: columnName, body: input }: UpdateColumnInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
@@ -79,21 +78,12 @@ export const updateColumn = async (ctx: Ctx, { instance, table: tableName, colum
   const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
   if (sameColumn(from, to)) return columnView(from);
 
-  const { app } = ctx;
-  const udb = app.engine.userDb(schema.physical);
-  const rows = await planColumnValues(udb, table.name, from, to, renames);
-  const columns = table.columns.map((c) => (c === from ? to : c));
-  await app.engine.meta.transaction().execute(async (trx) => {
-    await bumpMetaVersion(trx, schema.id);
-    await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", table.id).execute();
-    if (to.name !== from.name) await renameInJoins(trx, schema, table.name, { from: from.name, column: to.name });
-    await renameColumnInAuth(trx, schema, { table, from: from.name, to: to.name });
-    try {
-      await alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames });
-    } finally {
-      app.engine.clearStatements(schema.physical);
-    }
+  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames);
+  const columns = JSON.stringify(table.columns.map((c) => (c === from ? to : c)));
+  // Joins, policies and auth settings naming the column follow a rename (see ../schema-change/dependents.ts).
+  await changeSchema(ctx, schema, { kind: "update-column", table, from, to }, {
+    metadata: async (trx) => void (await trx.updateTable("tables").set({ columns }).where("id", "=", table.id).execute()),
+    ddl: (udb) => alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames }),
   });
-  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return columnView(to);
 };

@@ -42,9 +42,9 @@ const parseCreateDatabase = (input: unknown) => {
   return { name: (body.name as string).trim(), tables };
 };
 
-/** Creates a database, and with `tables` its whole schema (quick create): all of it, or nothing. */
 export type CreateDatabaseInput = { body: unknown };
 
+/** Creates a database, and with `tables` its whole schema (quick create): all of it, or nothing. */
 export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) => {
   const { name, tables } = parseCreateDatabase(body);
   const { app } = ctx;

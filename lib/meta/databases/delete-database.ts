@@ -1,9 +1,9 @@
 import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
 
-/** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
 export type DeleteDatabaseInput = { instance: string };
 
+/** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
 export const deleteDatabase = async (ctx: Ctx, { instance }: DeleteDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const { app } = ctx;

@@ -1,12 +1,12 @@
 import { validationFailed } from "../../errors";
 import type { Ctx } from "../context";
 
+export type ListDatabasesInput = { query?: Record<string, string | undefined> };
+
 /**
  * GET /databases?scope=mine|shared&creator=<account id>. Until teams exist, every database an account can
  * reach is its own, so `shared` is empty.
  */
-export type ListDatabasesInput = { query?: Record<string, string | undefined> };
-
 export const listDatabases = async (ctx: Ctx, { query: params = {} }: ListDatabasesInput) => {
   const scope = params.scope ?? "mine";
   if (scope !== "mine" && scope !== "shared") {

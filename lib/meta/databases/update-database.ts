@@ -1,12 +1,13 @@
 import { type FieldError, validationFailed } from "../../errors";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
+import { changeSchema } from "../schema-change/change-schema";
 import { parseDatabaseName } from "./create-database";
 import { getDatabase } from "./get-database";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
 
-/** PATCH /databases/{instance} `{name}`: renames the display name; the instance never changes. */
 export type UpdateDatabaseInput = { instance: string; body: unknown };
 
+/** PATCH /databases/{instance} `{name}`: renames the display name; the instance never changes. */
 export const updateDatabase = async (ctx: Ctx, { instance, body: input }: UpdateDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const body = (typeof input === "object" && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
@@ -16,10 +17,9 @@ export const updateDatabase = async (ctx: Ctx, { instance, body: input }: Update
   const nameError = parseDatabaseName(body.name);
   if (nameError) errors.push(nameError);
   if (errors.length) throw validationFailed(errors);
-  await ctx.app.engine.meta.transaction().execute(async (trx) => {
-    await trx.updateTable("databases").set({ name: (body.name as string).trim(), updated_at: nowIso() }).where("id", "=", schema.id).execute();
-    await bumpMetaVersion(trx, schema.id);
+  const name = (body.name as string).trim();
+  await changeSchema(ctx, schema, { kind: "rename-database", name }, {
+    metadata: async (trx) => void (await trx.updateTable("databases").set({ name, updated_at: nowIso() }).where("id", "=", schema.id).execute()),
   });
-  ctx.app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return getDatabase(ctx, { instance });
 };

@@ -5,12 +5,12 @@ import { readJoinInput } from "./read-join-input";
 
 export const PREVIEW_ROWS = 5;
 
+export type PreviewJoinInput = { instance: string; body: unknown };
+
 /**
  * POST .../joins/preview: checks an unsaved definition (either form; `name` optional) and returns its structured
  * form with the first rows, read through the data API's own join pipeline.
  */
-export type PreviewJoinInput = { instance: string; body: unknown };
-
 export const previewJoin = async (ctx: Ctx, { instance, body: input }: PreviewJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const body = typeof input === "object" && input !== null && !Array.isArray(input) ? { name: "preview", ...input } : input;

@@ -1,17 +1,18 @@
 import { invalidField } from "../../errors";
 import type { JoinDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { changeSchema } from "../schema-change/change-schema";
 import { getJoinOrThrow } from "./get-join-or-throw";
 import { joinView } from "./join-view";
 import { checkNameFree, readJoinInput } from "./read-join-input";
+
+export type UpdateJoinInput = { instance: string; join: string; body: unknown };
 
 /**
  * PATCH .../joins/{name}: `{name}` renames; `{sql}` replaces the definition from SQL; any of base/joins/columns
  * replace those parts of the structure (its SQL text is then dropped, as it no longer describes the join).
  */
-export type UpdateJoinInput = { instance: string; join: string; body: unknown };
-
 export const updateJoin = async (ctx: Ctx, { instance, join: name, body: input }: UpdateJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const current = getJoinOrThrow(schema, name);
@@ -27,12 +28,10 @@ export const updateJoin = async (ctx: Ctx, { instance, join: name, body: input }
   if (!fromSql && !structural && current.sql) spec.sql = current.sql;
   checkNameFree(schema, spec.name, current.name);
   const next: JoinDef = { id: current.id, ...spec };
-  const { app } = ctx;
-  await app.engine.meta.transaction().execute(async (trx) => {
-    await bumpMetaVersion(trx, schema.id);
-    const { id, name: newName, sql, ...definition } = next;
-    await trx.updateTable("joins").set({ name: newName, definition: JSON.stringify(definition), sql: sql ?? null }).where("id", "=", id).execute();
+  const { id, name: newName, sql, ...definition } = next;
+  const row = { name: newName, definition: JSON.stringify(definition), sql: sql ?? null };
+  await changeSchema(ctx, schema, { kind: "joins", join: current.name }, {
+    metadata: async (trx) => void (await trx.updateTable("joins").set(row).where("id", "=", id).execute()),
   });
-  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return joinView(schema, next);
 };

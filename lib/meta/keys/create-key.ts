@@ -6,9 +6,9 @@ import { keyView } from "./key-view";
 
 const KEY_FIELDS = new Set(["name", "database"]);
 
-/** POST /keys `{name, database?}`: no database = account-wide (every database the account can reach). */
 export type CreateKeyInput = { body: unknown };
 
+/** POST /keys `{name, database?}`: no database = account-wide (every database the account can reach). */
 export const createKey = async (ctx: Ctx, { body: input }: CreateKeyInput) => {
   const body = (input ?? {}) as Record<string, unknown>;
   const errors: FieldError[] = [];

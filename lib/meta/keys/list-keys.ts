@@ -1,9 +1,9 @@
 import type { Ctx } from "../context";
 import { keyView } from "./key-view";
 
-/** GET /keys: the account's live keys, newest first. */
 export type ListKeysInput = Record<string, never>;
 
+/** GET /keys: the account's live keys, newest first. */
 export const listKeys = async (ctx: Ctx, _input: ListKeysInput) => {
   const rows = await ctx.app.engine.meta
     .selectFrom("api_keys")

@@ -3,9 +3,9 @@ import { bumpMetaVersion, type Ctx } from "../context";
 import { getKeyOrThrow } from "./get-key-or-throw";
 import { keyView } from "./key-view";
 
-/** POST /keys/{id}/regenerate: same key record, new secret; the old secret stops working at once. */
 export type RegenerateKeyInput = { id: string };
 
+/** POST /keys/{id}/regenerate: same key record, new secret; the old secret stops working at once. */
 export const regenerateKey = async (ctx: Ctx, { id }: RegenerateKeyInput) => {
   const row = await getKeyOrThrow(ctx, id);
   const { app } = ctx;

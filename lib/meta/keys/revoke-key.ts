@@ -1,9 +1,9 @@
 import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getKeyOrThrow } from "./get-key-or-throw";
 
-/** DELETE /keys/{id}: the key stops working at once (in every process within one metadata check). */
 export type RevokeKeyInput = { id: string };
 
+/** DELETE /keys/{id}: the key stops working at once (in every process within one metadata check). */
 export const revokeKey = async (ctx: Ctx, { id }: RevokeKeyInput) => {
   const row = await getKeyOrThrow(ctx, id);
   await ctx.app.engine.meta.transaction().execute(async (trx) => {

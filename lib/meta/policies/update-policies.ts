@@ -2,8 +2,9 @@ import { type FieldError, validationFailed } from "../../errors";
 import { PolicyError, parsePolicy } from "../../rls/parse-policy";
 import { policyColumnTypes } from "../../rls/row-filter";
 import type { PolicyAction, TableDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { changeSchema } from "../schema-change/change-schema";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { POLICY_ACTIONS, policiesView } from "./get-policies";
 
@@ -39,19 +40,19 @@ export const parsePolicies = (table: TableDef, input: unknown): Record<PolicyAct
   return out;
 };
 
-/** PUT /databases/{instance}/tables/{table}/policies replaces all four actions (absent or null = denied). */
 export type UpdatePoliciesInput = { instance: string; table: string; body: unknown };
 
+/** PUT /databases/{instance}/tables/{table}/policies replaces all four actions (absent or null = denied). */
 export const updatePolicies = async (ctx: Ctx, { instance, table: tableName, body: input }: UpdatePoliciesInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
   const policies = parsePolicies(table, input);
-  const { app } = ctx;
-  await app.engine.meta.transaction().execute(async (trx) => {
-    await bumpMetaVersion(trx, schema.id);
-    await trx.deleteFrom("table_policies").where("table_id", "=", table.id).execute();
-    await trx.insertInto("table_policies").values({ table_id: table.id, database_id: schema.id, policies: JSON.stringify(policies), updated_at: nowIso() }).execute();
+  const row = { table_id: table.id, database_id: schema.id, policies: JSON.stringify(policies), updated_at: nowIso() };
+  await changeSchema(ctx, schema, { kind: "policies", table }, {
+    metadata: async (trx) => {
+      await trx.deleteFrom("table_policies").where("table_id", "=", table.id).execute();
+      await trx.insertInto("table_policies").values(row).execute();
+    },
   });
-  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return policiesView({ ...table, policies });
 };

@@ -1,14 +1,15 @@
 import { applyTables, dropTableSql } from "../../ddl/apply-tables";
 import { conflict, validationFailed } from "../../errors";
 import { parseTable } from "../../schema/parse-table";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { checkNameFree } from "../joins/read-join-input";
+import { changeSchema } from "../schema-change/change-schema";
 import { tableView } from "../serialize";
 
-/** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
 export type CreateTableInput = { instance: string; body: unknown };
 
+/** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
 export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTableInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const ownName = (input as { name?: unknown } | null)?.name;
@@ -16,26 +17,20 @@ export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTab
   if (!table) throw validationFailed(errors);
   if (schema.joins?.has(table.name)) checkNameFree(schema, table.name);
   if (schema.tables.has(table.name)) throw conflict(`Table "${table.name}" already exists in database "${schema.instance}".`);
-  const { app } = ctx;
-  const udb = app.engine.userDb(schema.physical);
-  let id = 0;
-  await app.engine.meta.transaction().execute(async (trx) => {
-    await bumpMetaVersion(trx, schema.id);
-    const row = await trx
-      .insertInto("tables")
-      .values({ database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), created_at: nowIso() })
-      .executeTakeFirstOrThrow();
-    id = Number(row.insertId);
-    try {
-      await applyTables(udb, [{ id, ...table }]);
-    } catch (err) {
-      // MySQL DDL commits on its own: take back a table whose foreign keys failed.
-      if (udb.engine === "mysql") await dropTableSql(udb, table.name).execute(udb.db).catch(() => undefined);
-      throw err;
-    } finally {
-      app.engine.clearStatements(schema.physical);
-    }
+  const id = await changeSchema(ctx, schema, { kind: "create-table", table }, {
+    metadata: async (trx) => {
+      const values = { database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), created_at: nowIso() };
+      return Number((await trx.insertInto("tables").values(values).executeTakeFirstOrThrow()).insertId);
+    },
+    ddl: async (udb, id) => {
+      try {
+        await applyTables(udb, [{ id, ...table }]);
+      } catch (err) {
+        // MySQL DDL commits on its own: take back a table whose foreign keys failed.
+        if (udb.engine === "mysql") await dropTableSql(udb, table.name).execute(udb.db).catch(() => undefined);
+        throw err;
+      }
+    },
   });
-  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   return tableView({ id, ...table });
 };

@@ -1,0 +1,37 @@
+import type { Transaction } from "kysely";
+import type { MetaDb } from "../../db/meta-schema";
+import type { ColumnDef, DatabaseSchema, TableDef } from "../../schema/types";
+
+export type MetaTrx = Transaction<MetaDb>;
+
+/** What a schema change does, as the dependents see it; `schema` (beside it) is the database before the change. */
+export type SchemaChange =
+  | { kind: "create-table"; table: { name: string; columns: ColumnDef[] } }
+  | { kind: "rename-table"; table: TableDef; to: string }
+  | { kind: "drop-table"; table: TableDef }
+  | { kind: "add-column"; table: TableDef; column: ColumnDef }
+  /** A rename when `from.name !== to.name`; type and constraint changes otherwise (or both). */
+  | { kind: "update-column"; table: TableDef; from: ColumnDef; to: ColumnDef }
+  | { kind: "drop-column"; table: TableDef; column: ColumnDef }
+  | { kind: "joins"; join: string }
+  | { kind: "policies"; table: TableDef }
+  | { kind: "auth"; rotate: boolean }
+  | { kind: "rename-database"; name: string };
+
+/**
+ * Something stored beside the schema that names its tables or columns (joins, policies, auth settings, reference
+ * columns). Registered once in ./dependents.ts; changeSchema asks every one about every change.
+ */
+export type SchemaDependent = {
+  name: string;
+  /** Throws a 409 naming the dependent when the change would leave it broken. */
+  refuse?: (schema: DatabaseSchema, change: SchemaChange) => void;
+  /** Rewrites the dependent's stored definition to follow the change (a rename), inside the change's transaction. */
+  follow?: (trx: MetaTrx, schema: DatabaseSchema, change: SchemaChange) => Promise<void>;
+};
+
+/** The column rename a change makes, if any. */
+export const columnRename = (change: SchemaChange) =>
+  change.kind === "update-column" && change.from.name !== change.to.name
+    ? { table: change.table, from: change.from.name, to: change.to.name }
+    : undefined;

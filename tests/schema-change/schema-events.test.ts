@@ -1,0 +1,65 @@
+// Every schema-changing service publishes exactly one schema event, after its transaction committed (a reader
+// on another connection already sees the new version), and moves the database's schema version by one.
+import { describe, expect, it } from "vitest";
+import type { AppEvent } from "../../lib/events/bus";
+import { rotateAuthSecret } from "../../lib/meta/auth/rotate-auth-secret";
+import { updateAuth } from "../../lib/meta/auth/update-auth";
+import { addColumn } from "../../lib/meta/columns/add-column";
+import { dropColumn } from "../../lib/meta/columns/drop-column";
+import { updateColumn } from "../../lib/meta/columns/update-column";
+import type { Ctx } from "../../lib/meta/context";
+import { updateDatabase } from "../../lib/meta/databases/update-database";
+import { createJoin } from "../../lib/meta/joins/create-join";
+import { deleteJoin } from "../../lib/meta/joins/delete-join";
+import { updateJoin } from "../../lib/meta/joins/update-join";
+import { updatePolicies } from "../../lib/meta/policies/update-policies";
+import { createTable } from "../../lib/meta/tables/create-table";
+import { dropTable } from "../../lib/meta/tables/drop-table";
+import { updateTable } from "../../lib/meta/tables/update-table";
+import type { DatabaseSchema } from "../../lib/schema/types";
+import { ENGINES } from "../helpers/harness";
+import { AUTH, committedVersion, makeDatabase, metadataOf, useSchemaFixture } from "./schema-change-fixture";
+
+// In order: each step starts from the schema the previous ones left.
+const CHANGES: [string, (ctx: Ctx, instance: string) => Promise<unknown>][] = [
+  ["createTable", (ctx, instance) => createTable(ctx, { instance, body: { name: "tags", columns: [{ name: "label", type: "varchar" }] } })],
+  ["addColumn", (ctx, instance) => addColumn(ctx, { instance, table: "tags", body: { name: "color", type: "varchar" } })],
+  ["updateColumn", (ctx, instance) => updateColumn(ctx, { instance, table: "tags", column: "color", body: { name: "colour" } })],
+  ["dropColumn", (ctx, instance) => dropColumn(ctx, { instance, table: "tags", column: "colour" })],
+  ["updateTable", (ctx, instance) => updateTable(ctx, { instance, table: "tags", body: { name: "labels" } })],
+  ["dropTable", (ctx, instance) => dropTable(ctx, { instance, table: "labels" })],
+  ["createJoin", (ctx, instance) => createJoin(ctx, { instance, body: { name: "titles", sql: "SELECT b.title FROM books b JOIN authors a ON b.author_id = a.id" } })],
+  ["updateJoin", (ctx, instance) => updateJoin(ctx, { instance, join: "titles", body: { name: "book_titles" } })],
+  ["deleteJoin", (ctx, instance) => deleteJoin(ctx, { instance, join: "book_titles" })],
+  ["updatePolicies", (ctx, instance) => updatePolicies(ctx, { instance, table: "authors", body: { select: "true" } })],
+  ["updateAuth", (ctx, instance) => updateAuth(ctx, { instance, body: { ...AUTH, token_ttl_seconds: 60 } })],
+  ["rotateAuthSecret", (ctx, instance) => rotateAuthSecret(ctx, { instance })],
+  ["updateDatabase", (ctx, instance) => updateDatabase(ctx, { instance, body: { name: "Renamed" } })],
+];
+
+describe.each(ENGINES)("schema events on %s", (engine) => {
+  const s = useSchemaFixture(engine);
+  let schema: DatabaseSchema;
+
+  it("sets up a database", async () => {
+    schema = await makeDatabase(s.ctx, `events ${engine}`);
+  });
+
+  it.each(CHANGES)("%s publishes one schema event after commit and moves the version by one", async (_verb, run) => {
+    const before = (await metadataOf(s.ctx, schema.id)).database.schema_version;
+    const events: AppEvent[] = [];
+    const seenAtPublish: Promise<number>[] = [];
+    const unsubscribe = s.h.app.events.subscribe((event) => {
+      events.push(event);
+      seenAtPublish.push(committedVersion(s, schema.id));
+    });
+    try {
+      await run(s.ctx, schema.instance);
+    } finally {
+      unsubscribe();
+    }
+    expect(events).toEqual([{ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical }]);
+    expect(await Promise.all(seenAtPublish)).toEqual([before + 1]);
+    expect((await metadataOf(s.ctx, schema.id)).database.schema_version).toBe(before + 1);
+  });
+});
