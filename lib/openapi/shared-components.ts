@@ -10,6 +10,7 @@ export const ERROR_SCHEMAS: Record<string, Json> = {
       field: { type: "string", description: "The column, parameter or body path at fault.", example: "price" },
       code: { type: "string", description: "Machine-readable problem code.", example: "invalid_type" },
       message: { type: "string", description: "What is wrong, in one sentence.", example: "must be a number" },
+      position: { type: "integer", minimum: 1, description: "Only on a row policy's problem: the 1-based offset in its text." },
     },
     required: ["field", "code", "message"],
   },
@@ -24,14 +25,13 @@ export const ERROR_SCHEMAS: Record<string, Json> = {
         description: "Every problem found; present on 422 and wherever several problems are reported.",
         items: { $ref: "#/components/schemas/FieldError" },
       },
-      hook: { type: "string", description: "Only on `pre_hook_failed`: the hook that failed." },
-      step: { type: "integer", description: "Only on `pre_hook_failed`: the failing step (from 1)." },
     },
     required: ["error", "message"],
   },
 };
 
-const errorBody = (error: string, message: string, extra: Json = {}) => ({
+/** The `content` of an error response: the shared Error schema with an example body. */
+export const errorBody = (error: string, message: string, extra: Json = {}) => ({
   "application/json": {
     schema: { $ref: "#/components/schemas/Error" },
     example: { error, message, ...extra },
@@ -103,7 +103,7 @@ const ERROR_RESPONSES = {
   InternalError: {
     status: "500",
     response: {
-      description: "A pre hook failed (`pre_hook_failed`, nothing was written) or an internal error.",
+      description: "An internal error; the body never carries its details.",
       content: errorBody("internal", "The server failed to handle this request."),
     },
   },

@@ -51,7 +51,7 @@ const SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.a
 export const JoinInput = component(
   "JoinInput",
   z
-    .union([z.strictObject({ name: JoinName, ...structure }), z.strictObject({ name: JoinName, sql: Sql })])
+    .xor([z.strictObject({ name: JoinName, ...structure }), z.strictObject({ name: JoinName, sql: Sql })])
     .meta({ description: "Either the structured form or `sql`; both store the same definition.", example: { name: "books_with_authors", sql: SQL } }),
 );
 

@@ -1,0 +1,84 @@
+// The error responses of the management document, and which of them an operation can answer: derived from
+// its route (permission, path params, input schemas, declared service errors), never listed by hand.
+import { REFUSALS } from "../mgmt/authorize";
+import { canRefuse, isDatabasePermission } from "../mgmt/permissions";
+import type { Route } from "../mgmt/route";
+import { errorBody } from "./shared-components";
+
+type Json = Record<string, unknown>;
+
+const MANAGEMENT_ERRORS = {
+  Unauthorized: {
+    status: "401",
+    description: "No session, or a missing, wrong, regenerated or revoked key.",
+    headers: { "WWW-Authenticate": { description: "Always `Bearer`.", schema: { type: "string", example: 'Bearer realm="tabula"' } } },
+    content: errorBody("unauthorized", "Sign in, or send an account secret key as Authorization: Bearer <key>."),
+  },
+  ForbiddenAccount: {
+    status: "403",
+    description: "A database key on an account-wide route: it reaches its own database only.",
+    content: errorBody("forbidden", REFUSALS.databaseKeyOutside),
+  },
+  ForbiddenOperator: {
+    status: "403",
+    description: "The caller is not the operator of this install (or uses a database key).",
+    content: errorBody("forbidden", REFUSALS.operatorOnly),
+  },
+  ForbiddenDatabase: {
+    status: "403",
+    description: "A database key of another database, or a role on this database without the route's permission.",
+    content: errorBody("forbidden", REFUSALS.databaseKeyElsewhere),
+  },
+  NotFound: {
+    status: "404",
+    description: "Unknown database (also one your account cannot reach: the same answer), table, column, join or key.",
+    content: errorBody("not_found", REFUSALS.databaseNotFound("shop_7k2m9x")),
+  },
+  Conflict: {
+    status: "409",
+    description: "The name is taken, or something else still depends on it (a reference, a join, database auth).",
+    content: errorBody("conflict", 'Table "products" already exists in database "shop_7k2m9x".'),
+  },
+  PayloadTooLarge: {
+    status: "413",
+    description: "The body is larger than 1 MiB.",
+    content: errorBody("payload_too_large", "The body is larger than 1 MiB."),
+  },
+  ValidationFailed: {
+    status: "422",
+    description: "The body or the query is invalid; `errors` lists every problem.",
+    content: errorBody("validation_failed", "tables[0].columns[1].type must be one of varchar, text, int, ...", {
+      errors: [{ field: "tables[0].columns[1].type", code: "invalid_value", message: "tables[0].columns[1].type must be one of varchar, text, int, ..." }],
+    }),
+  },
+} satisfies Record<string, { status: string; description: string; content: Json; headers?: Json }>;
+
+type ErrorName = keyof typeof MANAGEMENT_ERRORS;
+
+const forbiddenFor = (route: Route): ErrorName =>
+  isDatabasePermission(route.permission) ? "ForbiddenDatabase" : route.permission === "operator" ? "ForbiddenOperator" : "ForbiddenAccount";
+
+/** The error responses this route's code path can answer. */
+export const routeErrors = (route: Route): ErrorName[] => {
+  const names: ErrorName[] = ["Unauthorized"];
+  if (canRefuse(route.permission)) names.push(forbiddenFor(route));
+  if (route.path.includes(":") || route.errors?.includes("not_found")) names.push("NotFound");
+  if (route.errors?.includes("conflict")) names.push("Conflict");
+  if (route.body) names.push("PayloadTooLarge");
+  if (route.body || route.query) names.push("ValidationFailed");
+  return names;
+};
+
+/** `responses` entries pointing at the shared components, keyed by status. */
+export const errorRefs = (names: ErrorName[]): Json =>
+  Object.fromEntries(names.map((n) => [MANAGEMENT_ERRORS[n].status, { $ref: `#/components/responses/${n}` }]));
+
+/** The response components the given routes use, so none is left unused. */
+export const errorComponents = (routes: Route[]): Json => {
+  const used = new Set(routes.flatMap(routeErrors));
+  return Object.fromEntries(
+    Object.entries(MANAGEMENT_ERRORS)
+      .filter(([name]) => used.has(name as ErrorName))
+      .map(([name, { status: _status, ...response }]) => [name, response]),
+  );
+};
