@@ -1,21 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
-import { ApiError } from "../errors";
 
-/** Who is acting. A key limited to one database carries that database's id. */
+/** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null };
 
-export type Ctx = { app: App; actor: Actor };
+/** What every service verb takes first: the app, the authorized actor, and the metadata transaction when a caller already holds one. */
+export type Ctx = { app: App; actor: Actor; trx?: Transaction<MetaDb> };
 
 export const nowIso = () => new Date().toISOString();
-
-/** Management verbs that span the account need an account-wide key (or the dashboard session). */
-export const requireAccountScope = (ctx: Ctx) => {
-  if (ctx.actor.keyDatabaseId !== null) {
-    throw new ApiError("forbidden", "This key is limited to one database; use an account-wide key for this operation.");
-  }
-};
 
 /** Marks the metadata as changed so every process drops its caches; call inside the writing transaction. */
 export const bumpMetaVersion = async (trx: Kysely<MetaDb> | Transaction<MetaDb>, databaseId?: number) => {
