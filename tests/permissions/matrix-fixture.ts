@@ -1,0 +1,101 @@
+// Callers and fixtures of the route permission matrix: a real server (node adapter with the dashboard
+// session resolver), the operator, an owner, another account, and the owner's keys of three scopes.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { encode } from "next-auth/jwt";
+import { expect } from "vitest";
+import { authSecret } from "../../lib/auth/auth-secret";
+import { createSessionResolver } from "../../lib/auth/resolve-session";
+import { createNodeHandler } from "../../lib/http/node-adapter";
+import type { Harness } from "../helpers/harness";
+
+export const CALLERS = ["no credentials", "operator", "owner", "other account", "account key", "own database key", "other database key"] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export type Reply = { status: number; body: any; text: string };
+export type Send = (method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown }) => Promise<Reply>;
+
+/** Path params and per-route bodies' ids for one caller: its own database (owned by the owner) and key. */
+export type Fixture = { instance: string; userId: number; keyId: number; credentials: Record<string, string> };
+
+const JOIN_SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";
+
+const TABLES = [
+  { name: "users", columns: [{ name: "email", type: "varchar", nullable: false, unique: true }, { name: "password", type: "password", nullable: false }] },
+  { name: "authors", columns: [{ name: "name", type: "varchar" }] },
+  { name: "books", columns: [{ name: "title", type: "varchar" }, { name: "author_id", type: "reference", references: "authors" }] },
+  { name: "scratch", columns: [{ name: "temp", type: "varchar" }, { name: "keep", type: "varchar" }] },
+];
+
+/** A body that should succeed, per operationId; a route with a body schema and no entry here fails the test. */
+export const sampleBody = (operationId: string, f: Fixture): unknown =>
+  ({
+    createDatabase: { name: "Matrix made" },
+    updateDatabase: { name: "Matrix renamed" },
+    createTable: { name: "made_here", columns: [{ name: "n", type: "int" }] },
+    renameTable: { name: "scratch" },
+    addColumn: { name: "added", type: "int" },
+    updateColumn: { nullable: true },
+    createJoin: { name: "made_join", sql: JOIN_SQL },
+    previewJoin: { sql: JOIN_SQL },
+    updateJoin: { name: "books_with_authors" },
+    updateAuth: { enabled: true, users_table: "users", login_column: "email", password_column: "password" },
+    impersonateUser: { user_id: f.userId },
+    testAsUser: { user_id: f.userId, table: "books" },
+    updatePolicies: { select: "true" },
+    createKey: { name: "matrix" },
+    addAccount: { email: `m-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery" },
+    updateSettings: { signup: "operator" },
+  })[operationId];
+
+/** Fills `:name` segments from the fixture; the column depends on whether the route drops it. */
+export const fillPath = (path: string, operationId: string, f: Fixture) =>
+  path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = { instance: f.instance, table: "scratch", column: operationId === "deleteColumn" ? "temp" : "keep", join: "books_with_authors", id: String(f.keyId) }[name];
+    if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
+    return encodeURIComponent(value);
+  });
+
+/** The node adapter with the real session resolver, so sessions are tested as the dashboard sends them. */
+export const startServer = async (h: Harness) => {
+  const handle = createNodeHandler(h.app, createSessionResolver(h.app));
+  const server = http.createServer(async (req, res) => {
+    if (!(await handle(req, res))) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const send: Send = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { origin: base, ...options.headers };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const text = await res.text();
+    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
+  };
+  return { send, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
+
+export const sessionHeaders = async (h: Harness, accountId: number) => ({
+  cookie: `next-auth.session-token=${await encode({ token: { sub: String(accountId) }, secret: authSecret(h.app) })}`,
+});
+
+export const keyHeaders = (key: string) => ({ authorization: `Bearer ${key}` });
+
+const ok = async (reply: Promise<Reply>, status: number) => {
+  const r = await reply;
+  expect(r.status, r.text).toBe(status);
+  return r.body;
+};
+
+/** A database of the owner with every kind of path target, auth on and one user; made with the owner's key. */
+export const makeDatabase = async (send: Send, ownerKey: string, name: string) => {
+  const headers = keyHeaders(ownerKey);
+  const { instance } = await ok(send("POST", "/api/v1/databases", { headers, body: { name, tables: TABLES } }), 201);
+  await ok(send("POST", `/api/v1/databases/${instance}/joins`, { headers, body: { name: "books_with_authors", sql: JOIN_SQL } }), 201);
+  await ok(send("PUT", `/api/v1/databases/${instance}/auth`, { headers, body: sampleBody("updateAuth", {} as Fixture) }), 200);
+  const user = await ok(send("POST", `/v1/${instance}/users`, { headers, body: { email: "u@example.com", password: "user-password-1" } }), 201);
+  return { instance: instance as string, userId: user.id as number };
+};
+
+export const makeKey = async (send: Send, key: string, body: Record<string, unknown>) =>
+  (await ok(send("POST", "/api/v1/keys", { headers: keyHeaders(key), body }), 201)) as { id: number; key: string };
