@@ -4,6 +4,8 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { canRefuse } from "../lib/mgmt/permissions";
+import { ROUTES } from "../lib/mgmt/routes";
 import { buildManagementOpenApi } from "../lib/openapi/management-openapi";
 import { buildOpenApi } from "../lib/openapi/build-openapi";
 import { type FilterOp, TYPE_SPECS } from "../lib/schema/column-types";
@@ -405,5 +407,56 @@ describe("the management document", () => {
     expect(s.Key.required).toEqual(["id", "name", "key", "database", "created_at"]);
     expect(Object.keys(s.Database.properties)).toEqual(["instance", "name", "owner_id", "api_base", "tables", "created_at", "updated_at"]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("is generated from the route table: one operation per route, same operationId, tag and summary", () => {
+    const ops = operations(doc).filter((o) => o.path !== "/openapi.json");
+    expect(ops).toHaveLength(ROUTES.length);
+    for (const route of ROUTES) {
+      const op = doc.paths[`/${route.path.replace(/:(\w+)/g, "{$1}")}`][route.method.toLowerCase()];
+      expect(op, route.operationId).toMatchObject({ operationId: route.operationId, tags: [route.tag], summary: route.summary });
+      expect(op.description).toContain(`Permission \`${route.permission}\``);
+      expect(Object.keys(op.responses)).toContain(String(route.status));
+    }
+  });
+
+  it("documents only the errors a route can answer", () => {
+    for (const route of ROUTES) {
+      const op = doc.paths[`/${route.path.replace(/:(\w+)/g, "{$1}")}`][route.method.toLowerCase()];
+      const statuses = Object.keys(op.responses).filter((s) => s !== String(route.status));
+      const expected = [
+        "401",
+        ...(canRefuse(route.permission) ? ["403"] : []),
+        ...(route.path.includes(":") || route.errors?.includes("not_found") ? ["404"] : []),
+        ...(route.errors?.includes("conflict") ? ["409"] : []),
+        ...(route.body ? ["413"] : []),
+        ...(route.body || route.query ? ["422"] : []),
+      ];
+      expect(statuses.sort(), route.operationId).toEqual(expected.sort());
+    }
+    expect(doc.paths["/account"].get.responses["403"]).toBeUndefined();
+    expect(doc.paths["/databases"].post.responses["402"]).toBeUndefined();
+    expect(doc.paths["/keys"].get.responses["404"]).toBeUndefined();
+    expect(doc.paths["/databases/{instance}/tables/{table}"].delete.responses["409"]).toBeDefined();
+  });
+
+  it("has every $ref resolve and every component used", () => {
+    const text = JSON.stringify(doc);
+    const refs = new Set([...text.matchAll(/"\$ref":"#\/components\/(\w+)\/([\w.]+)"/g)].map((m) => `${m[1]}/${m[2]}`));
+    for (const ref of refs) expect(doc.components[ref.split("/")[0]]?.[ref.split("/")[1]], ref).toBeDefined();
+    for (const kind of ["responses", "parameters"]) {
+      for (const name of Object.keys(doc.components[kind])) expect(refs, `${kind}/${name}`).toContain(`${kind}/${name}`);
+    }
+  });
+
+  it("gives every operation with a body an example and a cURL sample sending it", () => {
+    for (const { path: p, method, op } of operations(doc).filter((o) => o.path !== "/openapi.json")) {
+      expect(op["x-codeSamples"][0].source).toContain(`curl -X ${method.toUpperCase()} '${MANAGEMENT_URL}${p.split("{")[0]}`);
+      const body = op.requestBody?.content["application/json"];
+      if (body) {
+        expect(body.example, op.operationId).toBeDefined();
+        expect(op["x-codeSamples"][0].source).toContain(JSON.stringify(body.example).slice(0, 20));
+      }
+    }
   });
 });
