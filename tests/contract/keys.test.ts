@@ -163,6 +163,24 @@ describe.each(MATRIX)("secret keys on $engine via $adapter", (target) => {
       expectError(await ctx.h.request(method, path(), { key: otherKey, body }), 404, "not_found");
     });
 
+    it.each([
+      ["GET", "/api/v1/databases", undefined],
+      ["POST", "/api/v1/databases", { name: "From a scoped key" }],
+      ["GET", "/api/v1/keys", undefined],
+      ["POST", "/api/v1/keys", { name: "from a scoped key" }],
+      ["GET", "/api/v1/settings", undefined],
+    ])("refuses a database-scoped key on the account-wide route %s %s with 403", async (method, path, body) => {
+      expectError(await ctx.h.request(method, path, { key: scoped.key, body }), 403, "forbidden");
+    });
+
+    it("refuses a database-scoped key on another database of its account with 403, and on an unknown one with 404", async () => {
+      expectError(await ctx.h.request("GET", `/api/v1/databases/${b}/tables`, { key: scoped.key }), 403, "forbidden");
+      expectError(await ctx.h.request("DELETE", `/api/v1/databases/${b}`, { key: scoped.key }), 403, "forbidden");
+      expectError(await ctx.h.request("GET", "/api/v1/databases/nosuchdb_q1w2e3/tables", { key: scoped.key }), 404, "not_found");
+      expectError(await ctx.h.request("GET", `/api/v1/databases/${c}`, { key: scoped.key }), 404, "not_found");
+      expect((await ctx.h.request("GET", `/api/v1/databases/${b}`)).status).toBe(200);
+    });
+
     it("does not list another account's databases or keys", async () => {
       const databases = (await ctx.h.request("GET", "/api/v1/databases", { key: otherKey })).body;
       expect(databases.map((d: { instance: string }) => d.instance)).toEqual([c]);
@@ -199,6 +217,26 @@ describe.each(MATRIX)("secret keys on $engine via $adapter", (target) => {
       expect((await ctx.h.request("PATCH", path, { key, body: { text: "scoped 3" } })).status).toBe(200);
       expect((await ctx.h.request("DELETE", path, { key })).status).toBe(204);
       expect((await ctx.h.request("GET", `/v1/${a}/openapi.json`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    });
+
+    it("a database-scoped key manages its own database through the management API (tables, columns, joins, policies, auth)", async () => {
+      const key = scoped.key;
+      const db = `/api/v1/databases/${a}`;
+      const expectStatus = async (method: string, path: string, status: number, body?: unknown) => {
+        const reply = await ctx.h.request(method, path, { key, body });
+        expect(reply.status, `${method} ${path}: ${reply.text}`).toBe(status);
+        return reply.body;
+      };
+      expect((await expectStatus("GET", db, 200)).instance).toBe(a);
+      await expectStatus("GET", `${db}/tables`, 200);
+      await expectStatus("POST", `${db}/tables`, 201, { name: "scoped_table", columns: [{ name: "n", type: "int" }] });
+      await expectStatus("POST", `${db}/tables/scoped_table/columns`, 201, { name: "m", type: "varchar" });
+      await expectStatus("PATCH", `${db}/tables/scoped_table/columns/m`, 200, { name: "label" });
+      await expectStatus("POST", `${db}/joins/preview`, 200, { base: "notes", joins: [{ table: "scoped_table", on: [["notes.id", "scoped_table.n"]] }], columns: [{ column: "notes.text" }] });
+      await expectStatus("PUT", `${db}/tables/scoped_table/policies`, 200, { select: "true" });
+      await expectStatus("GET", `${db}/auth`, 200);
+      await expectStatus("DELETE", `${db}/tables/scoped_table/columns/label`, 204);
+      await expectStatus("DELETE", `${db}/tables/scoped_table`, 204);
     });
 
     it("the other account's key on its own database", async () => {

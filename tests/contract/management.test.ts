@@ -185,6 +185,44 @@ describe.each(MATRIX)("management API on $engine via $adapter", (target) => {
       expect422(reply, "name", "tables[0].name", "tables[0].columns[0].type", "tables[0].columns[1].name");
     });
 
+    it("lists every structural problem with its field and code: unknown property, wrong type, missing, out of range", async () => {
+      const reply = await ctx.h.request("POST", "/api/v1/databases", {
+        body: { name: "ok", colour: "red", tables: [{ name: "t", columns: [{ name: "a", type: "int", nullable: "no" }, { type: "varchar", length: 0 }] }] },
+      });
+      expect422(reply);
+      expect(reply.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]).sort()).toEqual(
+        [
+          ["colour", "unknown_property"],
+          ["tables[0].columns[0].nullable", "invalid_type"],
+          ["tables[0].columns[1].name", "required"],
+          ["tables[0].columns[1].length", "out_of_range"],
+        ].sort(),
+      );
+      expect(reply.body.message).toBe(`${reply.body.errors.length} problems: ${reply.body.errors[0].message} (and more)`);
+    });
+
+    it("keeps the services' own codes for names: invalid_name and reserved_name", async () => {
+      const reply = await ctx.h.request("POST", "/api/v1/databases", {
+        body: { name: "ok", tables: [{ name: "auth", columns: [{ name: "id", type: "int" }, { name: "Bad", type: "int" }] }] },
+      });
+      expect(reply.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+        ["tables[0].name", "reserved_name"],
+        ["tables[0].columns[0].name", "reserved_name"],
+        ["tables[0].columns[1].name", "invalid_name"],
+      ]);
+    });
+
+    it.each([
+      ["GET", "/api/v1/databases?scope=everything", undefined, "scope", "invalid_value"],
+      ["POST", "/api/v1/keys", { name: 5 }, "name", "invalid_type"],
+      ["PATCH", "/api/v1/settings", { signup: "maybe" }, "signup", "invalid_value"],
+      ["POST", "/api/v1/databases", [], "body", "invalid_type"],
+    ])("%s %s answers 422 naming %s", async (method, path, body, field, code) => {
+      const reply = await ctx.h.request(method, path, { body });
+      expectError(reply, 422, "validation_failed", [field]);
+      expect(reply.body.errors[0]).toMatchObject({ field, code });
+    });
+
     it("refuses malformed JSON with 422", async () => {
       expectError(await ctx.h.request("POST", "/api/v1/databases", { rawBody: '{"name": "x"' }), 422, "validation_failed", []);
     });
