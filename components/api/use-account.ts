@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { mgmt, sessionApi } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Account, SignupMode, SignupStatus } from "./types";
+import type { Account, AccountCreate, Settings, SettingsPatch, SignupStatus } from "./types";
 
 export const useSignupStatus = () =>
   useQuery({ queryKey: queryKeys.signupStatus, queryFn: () => sessionApi<SignupStatus>("status"), staleTime: 0 });
@@ -17,18 +17,18 @@ export const useAccounts = (enabled: boolean) =>
 export const useAddAccount = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => mgmt<Account>("accounts", { method: "POST", body: input }),
+    mutationFn: (input: AccountCreate) => mgmt<Account>("accounts", { method: "POST", body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.accounts }),
   });
 };
 
 export const useSettings = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.settings, queryFn: () => mgmt<{ signup: SignupMode }>("settings"), enabled });
+  useQuery({ queryKey: queryKeys.settings, queryFn: () => mgmt<Settings>("settings"), enabled });
 
 export const useUpdateSettings = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { signup: SignupMode }) => mgmt<{ signup: SignupMode }>("settings", { method: "PATCH", body: input }),
+    mutationFn: (input: SettingsPatch) => mgmt<Settings>("settings", { method: "PATCH", body: input }),
     onSuccess: (data) => qc.setQueryData(queryKeys.settings, data),
   });
 };

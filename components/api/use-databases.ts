@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { databasePath, mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Database, DatabaseSummary } from "./types";
+import type { Database, DatabaseCreate, DatabaseSummary } from "./types";
 
 export const useDatabases = () =>
   useQuery({ queryKey: queryKeys.databases, queryFn: () => mgmt<DatabaseSummary[]>("databases") });
@@ -10,12 +10,10 @@ export const useDatabases = () =>
 export const useDatabase = (instance: string) =>
   useQuery({ queryKey: queryKeys.database(instance), queryFn: () => mgmt<Database>(databasePath(instance)) });
 
-export type CreateDatabaseInput = { name: string; tables?: { name: string; columns: unknown[] }[] };
-
 export const useCreateDatabase = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateDatabaseInput) => mgmt<Database>("databases", { method: "POST", body: input }),
+    mutationFn: (input: DatabaseCreate) => mgmt<Database>("databases", { method: "POST", body: input }),
     onSuccess: (db) => {
       qc.setQueryData(queryKeys.database(db.instance), db);
       return qc.invalidateQueries({ queryKey: queryKeys.databases });

@@ -2,13 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { databasePath, mgmt, tablePath } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { AuthSettings } from "@/lib/schema/types";
+import type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "./types";
 
-export type { AuthSettings };
-
-export type PolicyAction = "select" | "insert" | "update" | "delete";
-export type Policies = Record<PolicyAction, string | null>;
-export type UserToken = { token: string; token_type: "Bearer"; expires_in: number; user: Record<string, unknown> & { id: number } };
+export type { AuthSettings, Policies, PolicyAction, TestAsUserResult, UserToken };
 
 export const POLICY_ACTIONS: PolicyAction[] = ["select", "insert", "update", "delete"];
 
@@ -18,7 +14,7 @@ export const useAuthSettings = (instance: string) =>
 export const useSaveAuthSettings = (instance: string) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AuthSettings) => mgmt<AuthSettings>(`${databasePath(instance)}/auth`, { method: "PUT", body }),
+    mutationFn: (body: AuthSettingsInput) => mgmt<AuthSettings>(`${databasePath(instance)}/auth`, { method: "PUT", body }),
     onSuccess: (data) => qc.setQueryData(queryKeys.auth(instance), data),
   });
 };
@@ -39,12 +35,6 @@ export const useSavePolicies = (instance: string, table: string) => {
 
 export const useImpersonate = (instance: string) =>
   useMutation({ mutationFn: (userId: number) => mgmt<UserToken>(`${databasePath(instance)}/auth/impersonate`, { method: "POST", body: { user_id: userId } }) });
-
-export type TestAsUserResult = {
-  actions: Record<PolicyAction, "allowed" | "denied">;
-  total: number;
-  rows: { record: Record<string, unknown> & { id: number }; update: boolean; delete: boolean }[];
-};
 
 export const useTestAsUser = (instance: string) =>
   useMutation({

@@ -2,11 +2,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { databasePath, mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Join, JoinDefinition, JoinPreview } from "./types";
+import type { Join, JoinInput, JoinPreview, JoinPreviewInput } from "./types";
 
 const joinsPath = (instance: string) => `${databasePath(instance)}/joins`;
 
-export type JoinInput = { sql: string } | JoinDefinition;
+type Unnamed<T> = T extends unknown ? Omit<T, "name"> : never;
+
+/** A definition in either form before it has a name: what the editors build, preview and save. */
+export type JoinForm = Unnamed<JoinInput>;
 
 export const useJoins = (instance: string) =>
   useQuery({ queryKey: ["joins", instance], queryFn: () => mgmt<Join[]>(joinsPath(instance)) });
@@ -22,10 +25,10 @@ const useJoinMutation = <I, O>(instance: string, run: (input: I) => Promise<O>) 
 };
 
 export const useCreateJoin = (instance: string) =>
-  useJoinMutation(instance, (input: JoinInput & { name: string }) => mgmt<Join>(joinsPath(instance), { method: "POST", body: input }));
+  useJoinMutation(instance, (input: JoinInput) => mgmt<Join>(joinsPath(instance), { method: "POST", body: input }));
 
 export const useDeleteJoin = (instance: string) =>
   useJoinMutation(instance, (name: string) => mgmt<void>(`${joinsPath(instance)}/${encodeURIComponent(name)}`, { method: "DELETE" }));
 
 /** Checks an unsaved definition and reads its first rows (nothing is stored). */
-export const previewJoin = (instance: string, input: JoinInput) => mgmt<JoinPreview>(`${joinsPath(instance)}/preview`, { method: "POST", body: input });
+export const previewJoin = (instance: string, input: JoinPreviewInput) => mgmt<JoinPreview>(`${joinsPath(instance)}/preview`, { method: "POST", body: input });

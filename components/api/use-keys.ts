@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { ApiKey } from "./types";
+import type { ApiKey, KeyCreate } from "./types";
 
 export const useKeys = () => useQuery({ queryKey: queryKeys.keys, queryFn: () => mgmt<ApiKey[]>("keys") });
 
@@ -21,7 +21,7 @@ const useKeyMutation = <I>(run: (input: I) => Promise<ApiKey | void>) => {
 };
 
 export const useCreateKey = () =>
-  useKeyMutation((input: { name: string; database: string | null }) => mgmt<ApiKey>("keys", { method: "POST", body: input }));
+  useKeyMutation((input: KeyCreate) => mgmt<ApiKey>("keys", { method: "POST", body: input }));
 
 export const useRegenerateKey = () => useKeyMutation((id: number) => mgmt<ApiKey>(`keys/${id}/regenerate`, { method: "POST" }));
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { mgmt, tablePath, databasePath } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Column, ColumnInput, Table } from "./types";
+import type { Column, ColumnInput, ColumnPatch, Table, TableInput } from "./types";
 
 /** Every schema change refreshes the database (tables and columns), its records and its live API docs. */
 const useSchemaMutation = <I, O>(instance: string, run: (input: I) => Promise<O>) => {
@@ -20,7 +20,7 @@ const useSchemaMutation = <I, O>(instance: string, run: (input: I) => Promise<O>
 };
 
 export const useCreateTable = (instance: string) =>
-  useSchemaMutation(instance, (input: { name: string; columns: ColumnInput[] }) =>
+  useSchemaMutation(instance, (input: TableInput) =>
     mgmt<Table>(`${databasePath(instance)}/tables`, { method: "POST", body: input }),
   );
 
@@ -34,7 +34,7 @@ export const useAddColumn = (instance: string, table: string) =>
   useSchemaMutation(instance, (input: ColumnInput) => mgmt<Column>(`${tablePath(instance, table)}/columns`, { method: "POST", body: input }));
 
 export const useUpdateColumn = (instance: string, table: string, column: string) =>
-  useSchemaMutation(instance, (input: Partial<ColumnInput> & { default?: unknown }) =>
+  useSchemaMutation(instance, (input: ColumnPatch) =>
     mgmt<Column>(`${tablePath(instance, table)}/columns/${encodeURIComponent(column)}`, { method: "PATCH", body: input }),
   );
 

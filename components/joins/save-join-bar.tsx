@@ -1,13 +1,13 @@
 "use client";
 import { useState } from "react";
 import { fieldErrors } from "../api/api-error";
-import { type JoinInput, useCreateJoin } from "../api/use-joins";
+import { type JoinForm, useCreateJoin } from "../api/use-joins";
 import { Button } from "../ui/button";
 import { Field, TextInput } from "../ui/field";
 import { ErrorList } from "./preview-table";
 
 /** Names and saves a join from either editor; the API checks it again against the live schema. */
-export const SaveJoinBar = ({ instance, input, onSaved }: { instance: string; input: JoinInput | undefined; onSaved?: () => void }) => {
+export const SaveJoinBar = ({ instance, input, onSaved }: { instance: string; input: JoinForm | undefined; onSaved?: () => void }) => {
   const [name, setName] = useState("");
   const create = useCreateJoin(instance);
   const nameError = fieldErrors(create.error).name;

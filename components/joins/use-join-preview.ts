@@ -1,9 +1,9 @@
 "use client";
 import { useEffect, useState } from "react";
-import { type JoinInput, previewJoin } from "../api/use-joins";
+import { type JoinForm, previewJoin } from "../api/use-joins";
 
 /** Previews `input` (debounced) whenever it changes; `undefined` input clears the preview. */
-export const useJoinPreview = (instance: string, input: JoinInput | undefined, delayMs = 350) => {
+export const useJoinPreview = (instance: string, input: JoinForm | undefined, delayMs = 350) => {
   const [result, setResult] = useState<{ rows?: Record<string, unknown>[]; error?: unknown; pending: boolean }>({ pending: false });
   const key = input === undefined ? "" : JSON.stringify(input);
   useEffect(() => {
@@ -11,7 +11,7 @@ export const useJoinPreview = (instance: string, input: JoinInput | undefined, d
     let live = true;
     setResult((r) => ({ ...r, pending: true }));
     const timer = setTimeout(() => {
-      previewJoin(instance, JSON.parse(key) as JoinInput).then(
+      previewJoin(instance, JSON.parse(key) as JoinForm).then(
         (p) => live && setResult({ rows: p.rows, pending: false }),
         (error) => live && setResult({ error, pending: false }),
       );

@@ -29,4 +29,5 @@ export const SettingsPatch = component("SettingsPatch", z.strictObject({ signup:
 export type Account = z.output<typeof Account>;
 export type AccountCreate = z.input<typeof AccountCreate>;
 export type Settings = z.output<typeof Settings>;
+export type SettingsPatch = z.input<typeof SettingsPatch>;
 export type SignupMode = z.output<typeof SignupMode>;

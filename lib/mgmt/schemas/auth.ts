@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { component, DataRecord } from "./common";
+import { component, TableRecord } from "./common";
 
 const MAX_TOKEN_TTL = 30 * 24 * 3600;
 const AUTH_EXAMPLE = {
@@ -73,17 +73,18 @@ export const TestAsUserResult = component(
       .meta({ description: "Each action: `allowed` (on rows matching its policy) or `denied` (403)." }),
     total: z.int().meta({ description: "How many rows the user can see." }),
     rows: z
-      .array(z.object({ record: DataRecord, update: z.boolean(), delete: z.boolean() }))
+      .array(z.object({ record: TableRecord, update: z.boolean(), delete: z.boolean() }))
       .meta({ description: "The first 100 visible rows, each with whether the user may update and delete it." }),
   }),
 );
 
 export const UserToken = component(
   "UserToken",
-  z.object({ token: z.string(), token_type: z.literal("Bearer"), expires_in: z.int(), user: DataRecord }),
+  z.object({ token: z.string(), token_type: z.literal("Bearer"), expires_in: z.int(), user: TableRecord }),
 );
 
 export type AuthSettings = z.output<typeof AuthSettings>;
+export type AuthSettingsInput = z.input<typeof AuthSettingsInput>;
 export type Policies = z.output<typeof Policies>;
 export type PolicyAction = keyof Policies;
 export type TestAsUserResult = z.output<typeof TestAsUserResult>;

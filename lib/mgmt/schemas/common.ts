@@ -39,7 +39,10 @@ export const TableRef = z.string().meta({ description: "The name of a table of t
 
 export const Timestamp = z.string().meta({ format: "date-time", example: "2024-05-01T12:00:00.000Z" });
 
-/** A record of the data API, as JSON. */
+/** A row as JSON (a join's output row has no id of its own). */
 export const DataRecord = z.record(z.string(), z.unknown());
+
+/** A record of one table: always its id, then its columns. */
+export const TableRecord = z.looseObject({ id: z.int() });
 
 export const INSTANCE_EXAMPLE = "shop_7k2m9x";

@@ -73,6 +73,7 @@ export const DatabaseListQuery = z.object({
 });
 
 export type TableInput = z.input<typeof TableInput>;
+export type TableRename = z.input<typeof TableRename>;
 export type Table = z.output<typeof Table>;
 export type DatabaseCreate = z.input<typeof DatabaseCreate>;
 export type Database = z.output<typeof Database>;

@@ -98,5 +98,6 @@ export const JoinPreview = component(
 
 export type JoinDefinition = z.output<z.ZodObject<typeof definition>>;
 export type JoinInput = z.input<typeof JoinInput>;
+export type JoinPreviewInput = z.input<typeof JoinPreviewInput>;
 export type Join = z.output<typeof Join>;
 export type JoinPreview = z.output<typeof JoinPreview>;
