@@ -3,9 +3,12 @@
 import { REFUSALS } from "../mgmt/authorize";
 import { canRefuse, isDatabasePermission } from "../mgmt/permissions";
 import type { Route } from "../mgmt/route";
+import { COLUMN_TYPES } from "../schema/types";
 import { errorBody } from "./shared-components";
 
 type Json = Record<string, unknown>;
+
+const TYPE_PROBLEM = `tables[0].columns[1].type must be one of ${COLUMN_TYPES.join(", ")}`;
 
 const MANAGEMENT_ERRORS = {
   Unauthorized: {
@@ -47,9 +50,7 @@ const MANAGEMENT_ERRORS = {
   ValidationFailed: {
     status: "422",
     description: "The body or the query is invalid; `errors` lists every problem.",
-    content: errorBody("validation_failed", "tables[0].columns[1].type must be one of varchar, text, int, ...", {
-      errors: [{ field: "tables[0].columns[1].type", code: "invalid_value", message: "tables[0].columns[1].type must be one of varchar, text, int, ..." }],
-    }),
+    content: errorBody("validation_failed", TYPE_PROBLEM, { errors: [{ field: "tables[0].columns[1].type", code: "invalid_value", message: TYPE_PROBLEM }] }),
   },
 } satisfies Record<string, { status: string; description: string; content: Json; headers?: Json }>;
 
