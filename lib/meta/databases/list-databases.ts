@@ -21,7 +21,6 @@ export const listDatabases = async (ctx: Ctx, { query: params = {} }: ListDataba
     .selectFrom("databases")
     .select(["id", "instance", "name", "owner_id", "created_at", "updated_at"])
     .where("owner_id", "=", ctx.actor.accountId);
-  if (ctx.actor.keyDatabaseId !== null) query = query.where("id", "=", ctx.actor.keyDatabaseId);
   if (creator !== undefined) query = query.where("owner_id", "=", Number(creator));
   const rows = await query.orderBy("id").execute();
   const counts = await ctx.app.engine.meta
