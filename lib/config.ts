@@ -12,6 +12,10 @@ export type Config = {
   /** Master secret for encrypting stored keys; generated into dataDir when unset. */
   secret?: string;
   bcryptCost: number;
+  /** The plan new accounts get (TABULA_DEFAULT_PLAN, default `free`); it must name an existing plan. */
+  defaultPlan?: string;
+  /** HMAC-SHA256 secret of the billing webhook (BILLING_WEBHOOK_SECRET); unset, the webhook refuses every call. */
+  billingWebhookSecret?: string;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -26,5 +30,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisUrl: env.REDIS_URL || undefined,
     secret: env.TABULA_SECRET || undefined,
     bcryptCost: Number(env.BCRYPT_COST || 10),
+    defaultPlan: env.TABULA_DEFAULT_PLAN || "free",
+    billingWebhookSecret: env.BILLING_WEBHOOK_SECRET || undefined,
   };
 };

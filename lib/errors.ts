@@ -20,20 +20,25 @@ const STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
 
+/** On a 402: which limit was hit, its value, the use counted against it, and the credits that could raise it. */
+export type QuotaInfo = { kind: string; limit: number | null; used: number; credits: number };
+
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly errors?: FieldError[];
   readonly headers?: Record<string, string>;
+  readonly quota?: QuotaInfo;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: { errors?: FieldError[]; headers?: Record<string, string>; quota?: QuotaInfo } = {},
   ) {
     super(message);
     this.code = code;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.quota = options.quota;
   }
 
   get status(): number {
@@ -75,7 +80,7 @@ const engineLimitError = (err: unknown): ApiError | undefined => {
   return invalidField("columns", "engine_limit", `MySQL cannot hold this table definition: ${detail}`);
 };
 
-export type ErrorBody = { error: string; message: string; errors?: FieldError[] };
+export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo };
 
 /** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
 export const toErrorResponse = (
@@ -84,6 +89,7 @@ export const toErrorResponse = (
   if (err instanceof ApiError) {
     const body: ErrorBody = { error: err.code, message: err.message };
     if (err.errors) body.errors = err.errors;
+    if (err.quota) body.quota = err.quota;
     return { status: err.status, body, headers: err.headers ?? {} };
   }
   const limit = engineLimitError(err);

@@ -3,6 +3,7 @@ import { ApiError } from "../errors";
 import { createAccount } from "../meta/accounts/create-account";
 import type { Ctx } from "../meta/context";
 import { readSettings } from "../settings/get-settings";
+import { ACCOUNT_COLUMNS, accountView } from "../plans/account-view";
 
 const hasAccounts = async (app: App) => !!(await app.engine.meta.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
 
@@ -31,25 +32,23 @@ export type AddAccountInput = { body: unknown };
 export const addAccount = async (ctx: Ctx, { body: input }: AddAccountInput) => {
   const body = (typeof input === "object" && input !== null ? input : {}) as { email?: unknown; password?: unknown };
   const { account } = await createAccount(ctx.app, { email: body.email, password: body.password });
-  return account;
+  return accountView(ctx.app.engine.meta, { ...account, is_operator: account.is_operator ? 1 : 0 });
 };
 
 export type GetCurrentAccountInput = Record<string, never>;
 
-/** GET /api/v1/account: who is signed in (or whose key this is). */
+/** GET /api/v1/account: who is signed in (or whose key this is), with plan, usage and credits. */
 export const getCurrentAccount = async (ctx: Ctx, _input: GetCurrentAccountInput) => {
-  const row = await ctx.app.engine.meta
-    .selectFrom("accounts")
-    .select(["id", "email", "is_operator", "created_at"])
-    .where("id", "=", ctx.actor.accountId)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email: row.email, is_operator: row.is_operator === 1, created_at: row.created_at };
+  const meta = ctx.app.engine.meta;
+  const row = await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).where("id", "=", ctx.actor.accountId).executeTakeFirstOrThrow();
+  return accountView(meta, row);
 };
 
 export type ListAccountsInput = Record<string, never>;
 
-/** GET /api/v1/accounts: every account of this install, for the operator. */
+/** GET /api/v1/accounts: every account of this install with its plan, usage and credits, for the operator. */
 export const listAccounts = async (ctx: Ctx, _input: ListAccountsInput) => {
-  const rows = await ctx.app.engine.meta.selectFrom("accounts").select(["id", "email", "is_operator", "created_at"]).orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, is_operator: r.is_operator === 1, created_at: r.created_at }));
+  const meta = ctx.app.engine.meta;
+  const rows = await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).orderBy("id").execute();
+  return Promise.all(rows.map((r) => accountView(meta, r)));
 };

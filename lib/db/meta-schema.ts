@@ -7,6 +7,8 @@ export type AccountsTable = {
   email: string;
   password_hash: string;
   is_operator: number;
+  /** Name of a row of `plans`; the operator's own account is unlimited whatever it names. */
+  plan: Generated<string>;
   created_at: string;
 };
 
@@ -77,6 +79,39 @@ export type TablePoliciesTable = {
   updated_at: string;
 };
 
+/** An operator-editable plan; a null limit is unlimited. `roles` is a JSON array of member roles. */
+export type PlansTable = {
+  name: string;
+  max_databases: number | null;
+  max_invitees: number | null;
+  roles: string;
+  custom_domain: number;
+  ai_calls_per_month: number | null;
+  requests_per_second: number | null;
+  updated_at: string;
+};
+
+/**
+ * The credits ledger: append-only. A balance is the sum of `delta` for one account and kind: a grant adds,
+ * a hold or a direct spend takes, a release gives a hold back, and the spend that settles a hold moves nothing.
+ */
+export type CreditLedgerTable = {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  entry: string;
+  amount: number;
+  delta: number;
+  /** Grants only: the purchase it comes from; unique, so the same purchase never grants twice. */
+  source: string | null;
+  /** Spend or release of a hold: the hold's id; unique, so a hold is settled once. */
+  hold_id: number | null;
+  note: string | null;
+  /** Who wrote the entry: `account:<id>`, `webhook` or `system`. */
+  actor: string;
+  created_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -86,4 +121,6 @@ export type MetaDb = {
   joins: JoinsTable;
   database_auth: DatabaseAuthTable;
   table_policies: TablePoliciesTable;
+  plans: PlansTable;
+  credit_ledger: CreditLedgerTable;
 };

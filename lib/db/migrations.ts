@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
+import { DEFAULT_PLANS } from "../plans/default-plans";
 
 // Versioned control-plane migrations, applied at start on both engines. Append; never edit a shipped one.
 
@@ -92,6 +93,42 @@ const migrations: Record<string, Migration> = {
         .addColumn("policies", sql`mediumtext`, (c) => c.notNull())
         .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
         .execute();
+    },
+  },
+  "0005_plans_and_credits": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("plans")
+        .addColumn("name", "varchar(32)", (c) => c.primaryKey())
+        .addColumn("max_databases", "integer")
+        .addColumn("max_invitees", "integer")
+        .addColumn("roles", "varchar(255)", (c) => c.notNull())
+        .addColumn("custom_domain", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("ai_calls_per_month", "integer")
+        .addColumn("requests_per_second", "integer")
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      const at = new Date().toISOString();
+      await db
+        .insertInto("plans")
+        .values(DEFAULT_PLANS.map((p) => ({ ...p, roles: JSON.stringify(p.roles), custom_domain: p.custom_domain ? 1 : 0, updated_at: at })))
+        .execute();
+      await db.schema.alterTable("accounts").addColumn("plan", "varchar(32)", (c) => c.notNull().defaultTo("free")).execute();
+      await db.schema
+        .createTable("credit_ledger")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("entry", "varchar(8)", (c) => c.notNull())
+        .addColumn("amount", "integer", (c) => c.notNull())
+        .addColumn("delta", "integer", (c) => c.notNull())
+        .addColumn("source", "varchar(191)", (c) => c.unique())
+        .addColumn("hold_id", "integer", (c) => c.unique().references("credit_ledger.id"))
+        .addColumn("note", "varchar(255)")
+        .addColumn("actor", "varchar(64)", (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("credit_ledger_account").on("credit_ledger").columns(["account_id", "kind"]).execute();
     },
   },
 };

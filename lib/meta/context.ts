@@ -1,12 +1,25 @@
 import type { Kysely, Transaction } from "kysely";
 import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
+import type { Meter } from "../plans/quotas";
 
 /** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null };
 
-/** What every service verb takes first: the app, the authorized actor, and the metadata transaction when a caller already holds one. */
-export type Ctx = { app: App; actor: Actor; trx?: Transaction<MetaDb> };
+/**
+ * What every service verb takes first: the app, the authorized actor, the metadata transaction when a caller
+ * already holds one, and the quota meter of a route that declares a quota (applied by `transact`).
+ */
+export type Ctx = { app: App; actor: Actor; trx?: Transaction<MetaDb>; meter?: Meter };
+
+/** A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter. */
+export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> =>
+  ctx.trx
+    ? fn(ctx.trx)
+    : ctx.app.engine.meta.transaction().execute(async (trx) => {
+        await ctx.meter?.apply(trx);
+        return fn(trx);
+      });
 
 export const nowIso = () => new Date().toISOString();
 

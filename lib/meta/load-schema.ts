@@ -1,5 +1,6 @@
 import type { App } from "../app";
 import { loadAuth } from "./auth/load-auth";
+import { effectivePlan } from "../plans/plans";
 import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
 
 /** The schema of one database by instance, from the process cache or the metadata store. */
@@ -28,6 +29,7 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
     tables,
     joins,
     auth: await loadAuth(app, row.id, tables),
+    requestsPerSecond: (await effectivePlan(meta, row.owner_id)).requests_per_second,
   };
   app.schemas.set(instance, schema);
   return schema;

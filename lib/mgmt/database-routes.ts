@@ -18,8 +18,8 @@ export const DATABASE_ROUTES = [
   }),
   defineRoute({
     method: "POST", path: "databases", permission: "account:write", tag: "Databases", operationId: "createDatabase",
-    summary: "Create a database", description: "Creates a database; with `tables` it is a quick create (all tables at once, all or nothing).",
-    body: DatabaseCreate, status: 201, response: Database,
+    summary: "Create a database", description: "Creates a database; with `tables` it is a quick create (all tables at once, all or nothing). Counts against the plan's databases; past it, a database credit raises the limit by one for good, else 402.",
+    body: DatabaseCreate, status: 201, response: Database, quota: "databases",
     run: (ctx, { body }) => createDatabase(ctx, { body }),
   }),
   defineRoute({

@@ -5,7 +5,9 @@ import { json, noContent } from "../http/core-types";
 import { readCredential } from "../http/credentials";
 import { errorResponse } from "../http/error-response";
 import { resolveKey } from "../keys/resolve-key";
-import type { Actor } from "../meta/context";
+import type { Actor, Ctx } from "../meta/context";
+import { billingActor } from "../billing/webhook";
+import { quotaMeter } from "../plans/quotas";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { authorize } from "./authorize";
 import { parseInput } from "./parse-input";
@@ -43,11 +45,13 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     const { route } = match;
     const params = match.params!;
     await app.sync();
-    const actor = (await actorFromKey(app, req)) ?? (await session?.(req));
+    const actor = route.permission === "billing" ? billingActor(app, req) : ((await actorFromKey(app, req)) ?? (await session?.(req)));
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
-    const ctx = { app, actor };
+    const meter = route.quota && quotaMeter(route.quota, actor.accountId, `account:${actor.accountId}`);
+    const ctx: Ctx = { app, actor, ...(meter ? { meter } : {}) };
     await authorize(ctx, route, params);
     const result = await route.run(ctx, parseInput(route, params, req));
+    if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
     return route.status === 204 ? noContent() : json(route.status, result);
   } catch (err) {
     return errorResponse(err);

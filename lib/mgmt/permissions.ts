@@ -1,9 +1,13 @@
 // What each management route may require, and which database role grants what. Today every database has
 // one role, its owner; the teams feature adds member roles as rows of ROLE_PERMISSIONS, nothing else.
 
-/** Account-wide: keys and the account's database list. Database: routes under /databases/{instance}. */
+/**
+ * Account-wide: keys and the account's database list. Database: routes under /databases/{instance}. Billing:
+ * the payment provider's webhook, authenticated by its signature instead of a caller.
+ */
 export const PERMISSIONS = [
   "authenticated",
+  "billing",
   "account:read",
   "account:write",
   "operator",
@@ -28,6 +32,7 @@ export const ROLE_PERMISSIONS: Record<DatabaseRole, readonly DatabasePermission[
 /** One line per permission: who passes it (docs/api.md and the OpenAPI descriptions say the same). */
 export const PERMISSION_SUMMARY: Record<Permission, string> = {
   authenticated: "any valid session or secret key",
+  billing: "no session or key: the body signed with BILLING_WEBHOOK_SECRET in `X-Tabula-Signature: sha256=<hex HMAC-SHA256>`",
   "account:read": "the account's session or an account-wide key",
   "account:write": "the account's session or an account-wide key",
   operator: "the operator's session or an account-wide key of the operator",
@@ -37,4 +42,4 @@ export const PERMISSION_SUMMARY: Record<Permission, string> = {
 };
 
 /** Whether some authenticated caller can be refused this permission (then the route documents a 403). */
-export const canRefuse = (p: Permission) => p !== "authenticated";
+export const canRefuse = (p: Permission) => p !== "authenticated" && p !== "billing";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Ctx } from "../meta/context";
+import type { QuotaKind } from "../plans/quotas";
 import type { Permission } from "./permissions";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -12,6 +13,7 @@ export const TAGS = {
   Auth: "Database auth (users log in and get a JWT) and Row Level Security policies.",
   Keys: "Secret keys for the data and management APIs.",
   Accounts: "Accounts of this install and who may sign up.",
+  Plans: "Plans and their limits, one-time credits and the billing webhook that grants them.",
 } as const;
 
 export type Tag = keyof typeof TAGS;
@@ -45,6 +47,8 @@ type Described<P extends string, B, Q> = {
   body?: B;
   query?: Q;
   errors?: ServiceError[];
+  /** A metered use: the kernel checks it against the caller's plan and credits inside the service's transaction (402). */
+  quota?: QuotaKind;
   run: (ctx: Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;
 };
 

@@ -17,6 +17,18 @@ const MANAGEMENT_ERRORS = {
     headers: { "WWW-Authenticate": { description: "Always `Bearer`.", schema: { type: "string", example: 'Bearer realm="tabula"' } } },
     content: errorBody("unauthorized", "Sign in, or send an account secret key as Authorization: Bearer <key>."),
   },
+  BadSignature: {
+    status: "401",
+    description: "The billing webhook's `X-Tabula-Signature` is missing or does not match the body (or BILLING_WEBHOOK_SECRET is not set).",
+    content: errorBody("unauthorized", "X-Tabula-Signature does not match the body."),
+  },
+  QuotaExceeded: {
+    status: "402",
+    description: "The plan's limit is reached and no credit can raise it; `quota` says which limit, its value, the use and the credits left.",
+    content: errorBody("quota_exceeded", "Your free plan allows 2 databases and this account has 2. Delete a database, add a database credit, or ask the operator of this install for a larger plan.", {
+      quota: { kind: "databases", limit: 2, used: 2, credits: 0 },
+    }),
+  },
   ForbiddenAccount: {
     status: "403",
     description: "A database key on an account-wide route: it reaches its own database only.",
@@ -34,7 +46,7 @@ const MANAGEMENT_ERRORS = {
   },
   NotFound: {
     status: "404",
-    description: "Unknown database (also one your account cannot reach: the same answer), table, column, join or key.",
+    description: "Unknown database (also one your account cannot reach: the same answer), table, column, join, key or account.",
     content: errorBody("not_found", REFUSALS.databaseNotFound("shop_7k2m9x")),
   },
   Conflict: {
@@ -61,7 +73,8 @@ const forbiddenFor = (route: Route): ErrorName =>
 
 /** The error responses this route's code path can answer. */
 export const routeErrors = (route: Route): ErrorName[] => {
-  const names: ErrorName[] = ["Unauthorized"];
+  const names: ErrorName[] = [route.permission === "billing" ? "BadSignature" : "Unauthorized"];
+  if (route.quota) names.push("QuotaExceeded");
   if (canRefuse(route.permission)) names.push(forbiddenFor(route));
   if (route.path.includes(":") || route.errors?.includes("not_found")) names.push("NotFound");
   if (route.errors?.includes("conflict")) names.push("Conflict");

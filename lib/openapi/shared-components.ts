@@ -25,6 +25,17 @@ export const ERROR_SCHEMAS: Record<string, Json> = {
         description: "Every problem found; present on 422 and wherever several problems are reported.",
         items: { $ref: "#/components/schemas/FieldError" },
       },
+      quota: {
+        type: "object",
+        description: "Only on 402: the limit reached, the use counted against it, and the credits left that could raise it.",
+        properties: {
+          kind: { type: "string", example: "databases" },
+          limit: { type: ["integer", "null"], example: 2 },
+          used: { type: "integer", example: 2 },
+          credits: { type: "integer", example: 0 },
+        },
+        required: ["kind", "limit", "used", "credits"],
+      },
     },
     required: ["error", "message"],
   },
@@ -47,13 +58,6 @@ const ERROR_RESPONSES = {
       description: "Missing, wrong, regenerated or revoked key, or a bad or expired token.",
       headers: { "WWW-Authenticate": header("Always `Bearer`.", { type: "string", example: 'Bearer realm="tabula"' }) },
       content: errorBody("unauthorized", "A valid secret key or token is required."),
-    },
-  },
-  QuotaExceeded: {
-    status: "402",
-    response: {
-      description: "The plan's quota or the account's credits are used up.",
-      content: errorBody("quota_exceeded", "Your plan allows 2 databases; buy credits or upgrade."),
     },
   },
   Forbidden: {
@@ -98,6 +102,18 @@ const ERROR_RESPONSES = {
       description: "Too many requests; retry after the given number of seconds.",
       headers: { "Retry-After": header("Seconds to wait.", { type: "integer", minimum: 0, example: 1 }) },
       content: errorBody("rate_limited", "Too many requests; retry in 1 second."),
+    },
+  },
+  PlanRateLimited: {
+    status: "429",
+    response: {
+      description: "The database owner's plan rate (requests per second, all its databases together) is used up for this second.",
+      headers: {
+        "Retry-After": header("Seconds to wait.", { type: "integer", minimum: 1, example: 1 }),
+        "RateLimit-Policy": header("The plan's quota `q` per window of `w` seconds (also sent on every answer).", { type: "string", example: '"plan";q=10;w=1' }),
+        RateLimit: header("Requests left `r` and seconds `t` until the window resets (also sent on every answer).", { type: "string", example: '"plan";r=0;t=1' }),
+      },
+      content: errorBody("rate_limited", "This database's account allows 10 requests per second on its plan; retry in 1 s."),
     },
   },
   InternalError: {

@@ -28,7 +28,7 @@ export const createAccount = async (app: App, input: { email: unknown; password:
     const first = !(await trx.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
     const result = await trx
       .insertInto("accounts")
-      .values({ email, password_hash: passwordHash, is_operator: first ? 1 : 0, created_at: nowIso() })
+      .values({ email, password_hash: passwordHash, is_operator: first ? 1 : 0, plan: app.config.defaultPlan ?? "free", created_at: nowIso() })
       .executeTakeFirstOrThrow();
     return Number(result.insertId);
   });

@@ -3,7 +3,7 @@ import { type FieldError, validationFailed } from "../../errors";
 import { makeInstanceName } from "../../schema/names";
 import { parseTable, type TableInput } from "../../schema/parse-table";
 import type { TableDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { bumpMetaVersion, type Ctx, nowIso, transact } from "../context";
 import { loadSchema } from "../load-schema";
 import { databaseView } from "../serialize";
 
@@ -52,7 +52,7 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
   let physical = "";
   let instance = "";
   let databaseId = 0;
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await transact(ctx, async (trx) => {
     instance = makeInstanceName(name);
     const { insertId } = await trx
       .insertInto("databases")

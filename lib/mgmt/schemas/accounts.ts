@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { component, Timestamp } from "./common";
+import { CreditBalances, Plan } from "./plans";
 
 const SignupMode = z.enum(["operator", "open"]).meta({ description: "`operator`: only the operator adds accounts; `open`: anyone may sign up." });
 
@@ -9,10 +10,25 @@ export const Account = component(
     .object({
       id: z.int(),
       email: z.string().meta({ format: "email" }),
-      is_operator: z.boolean().meta({ description: "The install's first account; it manages accounts and settings." }),
+      is_operator: z.boolean().meta({ description: "The install's first account; it manages accounts and settings, and its plan is unlimited." }),
       created_at: Timestamp,
+      plan: Plan,
+      usage: z
+        .object({ databases: z.int(), invitees: z.int(), ai_calls_this_month: z.int() })
+        .meta({ description: "What counts against the plan now." }),
+      credits: CreditBalances,
     })
-    .meta({ example: { id: 2, email: "teammate@example.com", is_operator: false, created_at: "2024-05-01T12:00:00.000Z" } }),
+    .meta({
+      example: {
+        id: 2,
+        email: "teammate@example.com",
+        is_operator: false,
+        created_at: "2024-05-01T12:00:00.000Z",
+        plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10 },
+        usage: { databases: 2, invitees: 0, ai_calls_this_month: 0 },
+        credits: { databases: 1, ai_calls: 0 },
+      },
+    }),
 );
 
 export const AccountCreate = component(

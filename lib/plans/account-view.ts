@@ -1,0 +1,34 @@
+import type { Kysely } from "kysely";
+import type { MetaDb } from "../db/meta-schema";
+import { creditBalances } from "../credits/ledger";
+import { effectivePlan } from "./plans";
+import { QUOTAS } from "./quotas";
+
+export const ACCOUNT_COLUMNS = ["id", "email", "is_operator", "created_at"] as const;
+
+type AccountRow = { id: number; email: string; is_operator: number; created_at: string };
+
+/**
+ * An account as the management API shows it: its plan in force, what counts against the plan, and its credit
+ * balances. Invitees and AI calls count from zero until teams and the AI builder exist.
+ */
+export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
+  const [plan, databases, credits] = await Promise.all([
+    effectivePlan(meta, row.id),
+    QUOTAS.databases.used(meta, row.id),
+    creditBalances(meta, row.id),
+  ]);
+  return {
+    id: row.id,
+    email: row.email,
+    is_operator: row.is_operator === 1,
+    created_at: row.created_at,
+    plan,
+    usage: { databases, invitees: 0, ai_calls_this_month: 0 },
+    credits,
+  };
+};
+
+/** One account by id, as the API shows it. */
+export const readAccount = async (meta: Kysely<MetaDb>, accountId: number) =>
+  accountView(meta, await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).where("id", "=", accountId).executeTakeFirstOrThrow());
