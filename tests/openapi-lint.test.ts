@@ -395,7 +395,8 @@ describe("the management document", () => {
     expect(doc.paths["/keys/{id}/regenerate"].post.responses["200"]).toBeDefined();
     expect(doc.paths["/databases/{instance}/tables/{table}/columns"].post.responses["201"]).toBeDefined();
     for (const { op, path: p } of operations(doc)) {
-      if (p !== "/openapi.json") expect(op.responses["401"], p).toEqual({ $ref: "#/components/responses/Unauthorized" });
+      const unauthorized = p === "/billing/webhook" ? "BadSignature" : "Unauthorized";
+      if (p !== "/openapi.json") expect(op.responses["401"], p).toEqual({ $ref: `#/components/responses/${unauthorized}` });
     }
   });
 
@@ -426,6 +427,7 @@ describe("the management document", () => {
       const statuses = Object.keys(op.responses).filter((s) => s !== String(route.status));
       const expected = [
         "401",
+        ...(route.quota ? ["402"] : []),
         ...(canRefuse(route.permission) ? ["403"] : []),
         ...(route.path.includes(":") || route.errors?.includes("not_found") ? ["404"] : []),
         ...(route.errors?.includes("conflict") ? ["409"] : []),
@@ -435,7 +437,9 @@ describe("the management document", () => {
       expect(statuses.sort(), route.operationId).toEqual(expected.sort());
     }
     expect(doc.paths["/account"].get.responses["403"]).toBeUndefined();
-    expect(doc.paths["/databases"].post.responses["402"]).toBeUndefined();
+    expect(doc.paths["/databases"].post.responses["402"]).toEqual({ $ref: "#/components/responses/QuotaExceeded" });
+    expect(doc.components.responses.QuotaExceeded.content["application/json"].example.quota).toEqual({ kind: "databases", limit: 2, used: 2, credits: 0 });
+    expect(doc.paths["/databases/{instance}/tables"].post.responses["402"]).toBeUndefined();
     expect(doc.paths["/keys"].get.responses["404"]).toBeUndefined();
     expect(doc.paths["/databases/{instance}/tables/{table}"].delete.responses["409"]).toBeDefined();
   });

@@ -17,7 +17,7 @@ export type Reply = { status: number; body: any; text: string };
 export type Send = (method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown }) => Promise<Reply>;
 
 /** Path params and per-route bodies' ids for one caller: its own database (owned by the owner) and key. */
-export type Fixture = { instance: string; userId: number; keyId: number; credentials: Record<string, string> };
+export type Fixture = { instance: string; userId: number; keyId: number; accountId: number; credentials: Record<string, string> };
 
 const JOIN_SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";
 
@@ -47,12 +47,24 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createKey: { name: "matrix" },
     addAccount: { email: `m-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery" },
     updateSettings: { signup: "operator" },
+    putPlan: { max_databases: 3, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 5, requests_per_second: 50 },
+    setAccountPlan: { plan: "pro" },
+    grantCredits: { kind: "ai_calls", amount: 1 },
+    billingWebhook: { account: f.accountId, kind: "ai_calls", amount: 1, source: `matrix-${randomBytes(4).toString("hex")}` },
   })[operationId];
 
 /** Fills `:name` segments from the fixture; the column depends on whether the route drops it. */
 export const fillPath = (path: string, operationId: string, f: Fixture) =>
   path.replace(/:(\w+)/g, (_m, name: string) => {
-    const value = { instance: f.instance, table: "scratch", column: operationId === "deleteColumn" ? "temp" : "keep", join: "books_with_authors", id: String(f.keyId) }[name];
+    const value = {
+      instance: f.instance,
+      table: "scratch",
+      column: operationId === "deleteColumn" ? "temp" : "keep",
+      join: "books_with_authors",
+      id: String(f.keyId),
+      account: String(f.accountId),
+      plan: "matrix",
+    }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
   });
