@@ -21,7 +21,7 @@ const env = (name: string) => {
 };
 
 const serveTabula = async (engine: EngineKind): Promise<Served> => {
-  const app = await createApp({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, bcryptCost: 4 });
+  const app = await createApp({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.REDIS_URL, bcryptCost: 4 });
   const handleCore = createNodeHandler(app);
   return {
     handle: async (req, res) => {

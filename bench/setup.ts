@@ -1,4 +1,6 @@
-// Builds the benchmark's database through the library (not HTTP): an account, a `bench` database with one
+// Builds the benchmark's database through the library (not HTTP): the operator, then the bench account on a
+// `bench` plan whose request rate (BENCH_RATE_LIMIT, default 1e9/s) runs the rate limiter on every request
+// without ever refusing one (`BENCH_RATE_LIMIT=off`: an unlimited plan, no limiter); a `bench` database with one
 // `products` table, and 100,000 rows loaded by direct multi-row INSERTs; a 20-row `categories` table and the
 // `product_categories` join of the two (W6). Also owns the teardown.
 import fs from "node:fs";
@@ -13,8 +15,15 @@ import { createAccount } from "../lib/meta/accounts/create-account";
 import { createDatabase } from "../lib/meta/databases/create-database";
 import { createJoin } from "../lib/meta/joins/create-join";
 import { loadSchema } from "../lib/meta/load-schema";
+import { DEFAULT_PLANS } from "../lib/plans/default-plans";
+import { putPlan } from "../lib/plans/plans";
 
 export const ROW_COUNT = 100_000;
+
+/** The bench plan's requests per second: high enough never to refuse, or null (`off`) for no limiter at all. */
+const { name: _free, ...FREE_LIMITS } = DEFAULT_PLANS[0];
+
+export const benchRate = () => (process.env.BENCH_RATE_LIMIT === "off" ? null : Number(process.env.BENCH_RATE_LIMIT || 1_000_000_000));
 const BATCH_ROWS = 1000;
 const BATCHES_PER_TRANSACTION = 10;
 
@@ -118,8 +127,11 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
   try {
     const app = await createApp(config);
     try {
+      await createAccount(app, { email: "operator@example.com", password: "bench-password" });
       const { account, key } = await createAccount(app, { email: "bench@example.com", password: "bench-password" });
-      const actor = { accountId: account.id, isOperator: true, keyDatabaseId: null };
+      const actor = { accountId: account.id, isOperator: false, keyDatabaseId: null };
+      await putPlan({ app, actor }, { plan: "bench", body: { ...FREE_LIMITS, max_databases: null, requests_per_second: benchRate() } });
+      await app.engine.meta.updateTable("accounts").set({ plan: "bench" }).where("id", "=", account.id).execute();
       const { instance } = await createDatabase({ app, actor }, { body: { name: "bench", tables: [PRODUCTS, CATEGORIES] } });
       const schema = (await loadSchema(app, instance))!;
       const udb = app.engine.userDb(schema.physical);

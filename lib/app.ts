@@ -5,6 +5,10 @@ import { type Config, readConfig } from "./config";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
+import { planExists } from "./plans/plans";
+import type Redis from "ioredis";
+import { openRedis } from "./limits/redis";
+import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseSchema } from "./schema/types";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null };
@@ -16,6 +20,10 @@ export type App = {
   secret: Buffer;
   schemas: Map<string, DatabaseSchema>;
   keys: Map<string, KeyRecord | null>;
+  /** Shared by the rate limiters when REDIS_URL is set. */
+  redis?: Redis;
+  /** The data API's per-account request rate (lib/limits/request-limiter.ts). */
+  limitRequests: RequestLimiter;
   /** Metadata changes of this process, published after commit; the caches below subscribe to it. */
   events: EventBus;
   /** Drops caches if another process changed the metadata. Called once per request; sync on SQLite. */
@@ -33,10 +41,20 @@ const loadSecret = (config: Config): Buffer => {
   return Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64");
 };
 
+/** TABULA_DEFAULT_PLAN must name a plan, or every sign-up would fail later: refuse to start instead. */
+const requireDefaultPlan = async (engine: Engine, config: Config) => {
+  const name = config.defaultPlan ?? "free";
+  if (await planExists(engine.meta, name)) return;
+  const plans = await engine.meta.selectFrom("plans").select("name").execute();
+  await engine.close();
+  throw new Error(`TABULA_DEFAULT_PLAN is "${name}", which is not a plan of this install (plans: ${plans.map((p) => p.name).join(", ")}).`);
+};
+
 export const createApp = async (config: Config = readConfig()): Promise<App> => {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const engine = await openEngine(config);
   await migrateToLatest(engine.meta);
+  await requireDefaultPlan(engine, config);
   const schemas = new Map<string, DatabaseSchema>();
   const keys = new Map<string, KeyRecord | null>();
   const invalidate = () => {
@@ -49,12 +67,17 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       schemas.delete(event.instance);
       engine.clearStatements(event.physical);
     }
+    // A plan's request rate is part of every cached schema of the accounts on it.
+    if (event.kind === "plans") schemas.clear();
     // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
-    if (event.kind !== "schema") keys.clear();
+    if (event.kind !== "schema" && event.kind !== "plans") keys.clear();
   });
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   return {
     config,
     engine,
+    redis,
+    limitRequests: createRequestLimiter(redis),
     secret: loadSecret(config),
     schemas,
     keys,
@@ -64,7 +87,10 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       if (changed === true) invalidate();
       else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
     },
-    close: () => engine.close(),
+    close: async () => {
+      redis?.disconnect();
+      await engine.close();
+    },
   };
 };
 

@@ -11,6 +11,8 @@ import { buildOpenApi } from "../openapi/build-openapi";
 import { type Access, FULL_ACCESS } from "../rls/access";
 import { rowFilter } from "../rls/row-filter";
 import { INSTANCE_RE } from "../schema/names";
+import type { DatabaseSchema } from "../schema/types";
+import { rateLimitHeaders } from "../limits/rate-limit-headers";
 import { authenticate } from "./authenticate";
 import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
@@ -48,7 +50,27 @@ export const handleDataRequest = async (app: App, req: CoreRequest): Promise<Cor
   return withCors(INSTANCE_RE.test(instance) ? await loadSchema(app, instance).catch(() => undefined) : undefined, req, response);
 };
 
+/** Counts the request against the owner's plan rate: 429 past it; either way the RateLimit headers to send. */
+const admit = async (app: App, schema: DatabaseSchema, rate: { headers?: Record<string, string> }) => {
+  const perSecond = schema.requestsPerSecond;
+  if (perSecond === null || perSecond === undefined) return;
+  const decision = await app.limitRequests(schema.ownerId, perSecond);
+  rate.headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    throw new ApiError("rate_limited", `This database's account allows ${perSecond} requests per second on its plan; retry in ${decision.reset} s.`, {
+      headers: { "Retry-After": String(decision.reset) },
+    });
+  }
+};
+
 const serveDataRequest = async (app: App, req: CoreRequest): Promise<CoreResponse> => {
+  const rate: { headers?: Record<string, string> } = {};
+  const response = await routeDataRequest(app, req, rate);
+  if (rate.headers) Object.assign(response.headers, rate.headers);
+  return response;
+};
+
+const routeDataRequest = async (app: App, req: CoreRequest, rate: { headers?: Record<string, string> }): Promise<CoreResponse> => {
   try {
     const [, , instance = "", ...rest] = req.pathname.split("/");
     const segments = decodeSegments(rest.join("/"));
@@ -60,6 +82,7 @@ const serveDataRequest = async (app: App, req: CoreRequest): Promise<CoreRespons
     // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
     const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
     if (!schema) throw notFound(`Database "${instance}" was not found.`);
+    await admit(app, schema, rate);
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
     const [name, idText] = segments;
     if (name === "openapi.json" && !idText) {

@@ -1,4 +1,3 @@
-import Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { App } from "../app";
 import { ApiError } from "../errors";
@@ -12,14 +11,16 @@ export const LOGIN_ATTEMPTS_ANY_ADDRESS = 100;
 type Limiters = { perAddress: RateLimiterAbstract; perLogin: RateLimiterAbstract };
 const limiters = new WeakMap<App, Limiters>();
 
-/** Shared through Redis when REDIS_URL is set, so every process counts the same attempts. */
+/** Shared through Redis when REDIS_URL is set, so every process counts the same attempts (memory while it is down). */
 const limitersFor = (app: App): Limiters => {
   let pair = limiters.get(app);
   if (!pair) {
-    const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { enableOfflineQueue: false }) : undefined;
+    const redis = app.redis;
     const make = (keyPrefix: string, points: number) => {
       const options = { keyPrefix, points, duration: LOGIN_WINDOW_SECONDS };
-      return redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+      return redis
+        ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+        : new RateLimiterMemory(options);
     };
     pair = { perAddress: make("tabula_login", LOGIN_ATTEMPTS), perLogin: make("tabula_login_any", LOGIN_ATTEMPTS_ANY_ADDRESS) };
     limiters.set(app, pair);

@@ -9,8 +9,10 @@ export type AppEvent =
   | { kind: "database"; databaseId: number; instance: string; physical: string }
   /** A secret key was created, regenerated or revoked. */
   | { kind: "keys" }
-  /** Account or instance settings changed (sign-up mode, accounts, plans). */
-  | { kind: "settings" };
+  /** Account or instance settings changed (sign-up mode, accounts). */
+  | { kind: "settings" }
+  /** A plan's limits, or the plan of an account, changed. */
+  | { kind: "plans" };
 
 export type EventListener = (event: AppEvent) => void;
 

@@ -77,6 +77,8 @@ export type DatabaseSchema = {
   joins?: Map<string, JoinDef>;
   /** Database auth settings and the decrypted HS256 signing secret; absent = never configured. */
   auth?: AuthSettings & { secret: Uint8Array };
+  /** The owner's plan's data-API rate for all its databases together; null or absent = unlimited. */
+  requestsPerSecond?: number | null;
 };
 
 /** A column reference inside a join definition: "table.column". */
