@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MetaDb } from "../db/meta-schema";
-import { creditBalances } from "../credits/ledger";
+import { creditBalances, directSpends } from "../credits/ledger";
 import { effectivePlan } from "./plans";
 import { QUOTAS } from "./quotas";
 
@@ -9,14 +9,15 @@ export const ACCOUNT_COLUMNS = ["id", "email", "is_operator", "created_at"] as c
 type AccountRow = { id: number; email: string; is_operator: number; created_at: string };
 
 /**
- * An account as the management API shows it: its plan in force, what counts against the plan, and its credit
- * balances. Invitees and AI calls count from zero until teams and the AI builder exist.
+ * An account as the management API shows it: its plan in force, what counts against the plan, the limits in
+ * force (the plan's raised by the credits spent on them), and its credit balances. Invitees and AI calls count from zero until teams and the AI builder exist.
  */
 export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
-  const [plan, databases, credits] = await Promise.all([
+  const [plan, databases, credits, raised] = await Promise.all([
     effectivePlan(meta, row.id),
     QUOTAS.databases.used(meta, row.id),
     creditBalances(meta, row.id),
+    directSpends(meta, row.id, "databases"),
   ]);
   return {
     id: row.id,
@@ -25,6 +26,7 @@ export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
     created_at: row.created_at,
     plan,
     usage: { databases, invitees: 0, ai_calls_this_month: 0 },
+    limits: { databases: plan.max_databases === null ? null : plan.max_databases + raised },
     credits,
   };
 };

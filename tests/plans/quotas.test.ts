@@ -68,6 +68,8 @@ describe.each(ENGINES)("database quotas on %s", (engine) => {
     const account = await h.request("GET", "/api/v1/account", { key });
     expect(account.body.credits.databases).toBe(0);
     expect(account.body.usage.databases).toBe(3);
+    expect(account.body.limits).toEqual({ databases: 3 });
+    expect(account.body.plan.max_databases).toBe(2);
   }, 60_000);
 
   it("leaves the operator unlimited", async () => {

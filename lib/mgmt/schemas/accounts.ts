@@ -16,6 +16,9 @@ export const Account = component(
       usage: z
         .object({ databases: z.int(), invitees: z.int(), ai_calls_this_month: z.int() })
         .meta({ description: "What counts against the plan now." }),
+      limits: z
+        .object({ databases: z.int().nullable() })
+        .meta({ description: "Limits in force: the plan's, raised for good by the database credits spent on it; null = unlimited." }),
       credits: CreditBalances,
     })
     .meta({
@@ -26,7 +29,8 @@ export const Account = component(
         created_at: "2024-05-01T12:00:00.000Z",
         plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10 },
         usage: { databases: 2, invitees: 0, ai_calls_this_month: 0 },
-        credits: { databases: 1, ai_calls: 0 },
+        limits: { databases: 3 },
+        credits: { databases: 0, ai_calls: 0 },
       },
     }),
 );
