@@ -16,6 +16,8 @@ export const KeyIcon = (p: IconProps) => (
 export const UsersIcon = (p: IconProps) => (
   <Icon {...p} d="M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm13 9v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />
 );
+export const GaugeIcon = (p: IconProps) => <Icon {...p} d="M12 14l4-4M3.3 17a10 10 0 1 1 17.4 0" />;
+export const LayersIcon = (p: IconProps) => <Icon {...p} d="M12 3l9 5-9 5-9-5 9-5Zm-9 9l9 5 9-5M3 16l9 5 9-5" />;
 export const PlusIcon = (p: IconProps) => <Icon {...p} d="M12 5v14M5 12h14" />;
 export const LogoutIcon = (p: IconProps) => <Icon {...p} d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />;
 export const TableIcon = (p: IconProps) => <Icon {...p} d="M3 5h18v14H3zM3 10h18M9 10v9" />;

@@ -1,4 +1,10 @@
+import type { QuotaInfo } from "@/lib/errors";
+
 export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
+
+export type { QuotaInfo };
+
+type ErrorBody = { error?: string; message?: string; errors?: FieldError[]; quota?: QuotaInfo };
 
 /** A non-2xx answer from the management or data API, carrying the API's error body. */
 export class ApiRequestError extends Error {
@@ -6,13 +12,16 @@ export class ApiRequestError extends Error {
   readonly code: string;
   readonly errors: FieldError[];
   readonly source: "management" | "data" | "session";
+  /** On a 402 quota_exceeded: which limit, its value, the use counted against it and the credits left. */
+  readonly quota?: QuotaInfo;
 
-  constructor(status: number, body: { error?: string; message?: string; errors?: FieldError[] } | undefined, source: ApiRequestError["source"]) {
+  constructor(status: number, body: ErrorBody | undefined, source: ApiRequestError["source"]) {
     super(body?.message ?? `The request failed with status ${status}.`);
     this.status = status;
     this.code = body?.error ?? "unknown";
     this.errors = body?.errors ?? [];
     this.source = source;
+    this.quota = body?.quota;
   }
 }
 
@@ -25,7 +34,7 @@ export const readResponse = async <T>(res: Response, source: ApiRequestError["so
   } catch {
     body = undefined;
   }
-  if (!res.ok) throw new ApiRequestError(res.status, body as ConstructorParameters<typeof ApiRequestError>[1], source);
+  if (!res.ok) throw new ApiRequestError(res.status, body as ErrorBody | undefined, source);
   return body as T;
 };
 
@@ -42,3 +51,7 @@ export const fieldErrors = (error: unknown, prefix = ""): Record<string, string>
 /** The message to show for an error that no single field claims. */
 export const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : "Something went wrong. Check your connection and try again.";
+
+/** The limit a 402 refused, when the error is one. */
+export const quotaOf = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === "quota_exceeded" ? error.quota : undefined;

@@ -5,6 +5,8 @@ export const queryKeys = {
   keys: ["keys"] as const,
   account: ["account"] as const,
   accounts: ["accounts"] as const,
+  plans: ["plans"] as const,
+  credits: ["credits"] as const,
   settings: ["settings"] as const,
   signupStatus: ["signup-status"] as const,
   records: (instance: string, table: string) => ["records", instance, table] as const,

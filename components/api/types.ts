@@ -1,12 +1,20 @@
 // The dashboard's view of the management API: every input and output type comes from the route table's
 // zod schemas (lib/mgmt/schemas, which import no database code), so the two cannot drift apart.
+import type { z } from "zod";
+import type { AccountPlanPatch as AccountPlanPatchSchema, CreditGrantCreate as GrantInput, PlanPut as PlanLimits } from "@/lib/mgmt/schemas/plans";
+
 export type { ColumnType } from "@/lib/schema/types";
 export type { Column, ColumnInput, ColumnPatch } from "@/lib/mgmt/schemas/columns";
 export type { Database, DatabaseCreate, DatabaseSummary, Table, TableInput } from "@/lib/mgmt/schemas/databases";
 export type { Key as ApiKey, KeyCreate } from "@/lib/mgmt/schemas/keys";
 export type { Account, AccountCreate, Settings, SettingsPatch, SignupMode } from "@/lib/mgmt/schemas/accounts";
+export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/mgmt/schemas/plans";
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/mgmt/schemas/auth";
+
+export type AccountPlanPatch = z.input<typeof AccountPlanPatchSchema>;
+export type MemberRole = PlanLimits["roles"][number];
+export type CreditKind = GrantInput["kind"];
 
 /** What the sign-in page reads before anyone is signed in (`/api/session/status`, not the management API). */
 export type SignupStatus = { has_accounts: boolean; first_run: boolean; signup: "open" | "operator" };

@@ -14,9 +14,14 @@ export const useCreateDatabase = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: DatabaseCreate) => mgmt<Database>("databases", { method: "POST", body: input }),
+    // A new database counts against the plan and may spend a database credit.
     onSuccess: (db) => {
       qc.setQueryData(queryKeys.database(db.instance), db);
-      return qc.invalidateQueries({ queryKey: queryKeys.databases });
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.databases }),
+        qc.invalidateQueries({ queryKey: queryKeys.account }),
+        qc.invalidateQueries({ queryKey: queryKeys.credits }),
+      ]);
     },
   });
 };
@@ -36,7 +41,11 @@ export const useDeleteDatabase = (instance: string) => {
     mutationFn: () => mgmt<void>(databasePath(instance), { method: "DELETE" }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: queryKeys.database(instance) });
-      return Promise.all([qc.invalidateQueries({ queryKey: queryKeys.databases }), qc.invalidateQueries({ queryKey: queryKeys.keys })]);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.databases }),
+        qc.invalidateQueries({ queryKey: queryKeys.keys }),
+        qc.invalidateQueries({ queryKey: queryKeys.account }),
+      ]);
     },
   });
 };

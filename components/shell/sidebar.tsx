@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useAccount } from "../api/use-account";
-import { KeyIcon, Logo, PlusIcon, UsersIcon } from "../icons";
+import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, UsersIcon } from "../icons";
 import { AccountFooter } from "./account-footer";
 import { NavLink } from "./nav-link";
 import { SidebarDatabases } from "./sidebar-databases";
@@ -39,10 +39,18 @@ export const Sidebar = () => {
           <NavLink href="/settings/keys" icon={<KeyIcon className="size-4 shrink-0" />}>
             API keys
           </NavLink>
+          <NavLink href="/settings/plan" icon={<GaugeIcon className="size-4 shrink-0" />}>
+            Plan &amp; usage
+          </NavLink>
           {account.data?.is_operator && (
-            <NavLink href="/settings/accounts" icon={<UsersIcon className="size-4 shrink-0" />}>
-              Accounts
-            </NavLink>
+            <>
+              <NavLink href="/settings/accounts" icon={<UsersIcon className="size-4 shrink-0" />}>
+                Accounts
+              </NavLink>
+              <NavLink href="/settings/plans" icon={<LayersIcon className="size-4 shrink-0" />}>
+                Plans
+              </NavLink>
+            </>
           )}
         </div>
       </nav>

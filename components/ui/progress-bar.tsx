@@ -13,3 +13,22 @@ export const ProgressBar = ({ label }: { label: string }) => (
     <p className="text-xs text-slate-600">{label}</p>
   </div>
 );
+
+/** A determinate bar: how much of `max` is used, amber once it is all used (a limit of 0 with none used stays empty). */
+export const LevelBar = ({ label, value, max }: { label: string; value: number; max: number }) => {
+  const full = value > 0 && value >= max;
+  const percent = max > 0 ? Math.min(value / max, 1) * 100 : full ? 100 : 0;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={Math.min(value, max)}
+      aria-valuetext={`${value} of ${max}`}
+      className="h-2 overflow-hidden rounded-full bg-slate-100"
+    >
+      <div className={`h-full rounded-full ${full ? "bg-amber-500" : "bg-indigo-600"}`} style={{ width: `${percent}%` }} />
+    </div>
+  );
+};

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "../api/api-error";
+import { errorMessage, quotaOf } from "../api/api-error";
 import { Button } from "./button";
+import { QuotaError } from "./quota-error";
 import { Spinner } from "./spinner";
 
 export const LoadingState = ({ label = "Loading…" }: { label?: string }) => (
@@ -18,22 +19,33 @@ export const EmptyState = ({ title, children, action }: { title: string; childre
   </div>
 );
 
-export const ErrorState = ({ error, title = "Could not load this", onRetry }: { error: unknown; title?: string; onRetry?: () => void }) => (
-  <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-    <p className="font-medium">{title}</p>
-    <p className="mt-0.5 text-red-700">{errorMessage(error)}</p>
-    {onRetry && (
-      <Button size="sm" className="mt-2" onClick={onRetry}>
-        Try again
-      </Button>
-    )}
-  </div>
-);
+export const ErrorState = ({ error, title = "Could not load this", onRetry }: { error: unknown; title?: string; onRetry?: () => void }) => {
+  const quota = quotaOf(error);
+  if (quota) return <QuotaError message={errorMessage(error)} quota={quota} />;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <p className="font-medium">{title}</p>
+      <p className="mt-0.5 text-red-700">{errorMessage(error)}</p>
+      {onRetry && (
+        <Button size="sm" className="mt-2" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+};
 
-/** A one-line error under a form; nothing when there is no error. */
-export const FormError = ({ error, fallback }: { error: unknown; fallback?: string }) =>
-  error ? (
+/**
+ * A one-line error under a form; nothing when there is no error. A quota refusal (402) always says which
+ * limit was hit and where to raise it, whatever the fallback.
+ */
+export const FormError = ({ error, fallback }: { error: unknown; fallback?: string }) => {
+  if (!error) return null;
+  const quota = quotaOf(error);
+  if (quota) return <QuotaError message={errorMessage(error)} quota={quota} />;
+  return (
     <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
       {fallback ?? errorMessage(error)}
     </p>
-  ) : null;
+  );
+};

@@ -1,0 +1,93 @@
+"use client";
+import { useState } from "react";
+import type { Account, CreditGrant } from "../api/types";
+import { useAccounts } from "../api/use-account";
+import { usePlans } from "../api/use-plans";
+import { creditsOf } from "../plans/plan-wording";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ErrorState, LoadingState } from "../ui/states";
+import { AccountPlanSelect } from "./account-plan-select";
+import { GrantCreditsDialog } from "./grant-credits-dialog";
+
+/** Databases used against the limit in force (the plan's, raised by the database credits spent on it). */
+const DatabasesUsed = ({ account }: { account: Account }) => {
+  const { databases } = account.usage;
+  const limit = account.limits.databases;
+  if (limit === null) return <>{databases} / unlimited</>;
+  const raised = limit - (account.plan.max_databases ?? limit);
+  return (
+    <>
+      {databases} / {limit}
+      {raised > 0 && <span className="block text-xs text-slate-500">{raised} from credits</span>}
+      {databases > limit && <span className="block text-xs text-slate-500">past the limit (its plan was lowered)</span>}
+    </>
+  );
+};
+
+const grantNotice = ({ entry, balances }: CreditGrant, account: Account) =>
+  `Granted ${creditsOf(entry.amount, entry.kind)} to ${account.email}. Its balances: ${creditsOf(balances.databases, "databases")}, ${creditsOf(balances.ai_calls, "ai_calls")}.`;
+
+/** Every account of the install with its plan, its use, its credits, and a way to grant more. */
+export const AccountsTable = () => {
+  const accounts = useAccounts(true);
+  const plans = usePlans();
+  const [granting, setGranting] = useState<Account | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (accounts.isLoading || plans.isLoading) return <LoadingState label="Loading accounts…" />;
+  const error = accounts.error ?? plans.error;
+  if (error) return <ErrorState error={error} onRetry={() => (accounts.refetch(), plans.refetch())} />;
+  return (
+    <div className="space-y-3">
+      {notice && (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          {notice}
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Accounts">
+          <thead className="bg-slate-50 text-left text-xs font-medium text-slate-600">
+            <tr>
+              <th className="px-4 py-2">Email</th>
+              <th className="px-4 py-2">Role</th>
+              <th className="px-4 py-2">Plan</th>
+              <th className="px-4 py-2">Databases</th>
+              <th className="px-4 py-2">Credits</th>
+              <th className="px-4 py-2">Created</th>
+              <th className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {accounts.data?.map((a) => (
+              <tr key={a.id} data-account={a.email}>
+                <td className="px-4 py-2.5 text-slate-900">{a.email}</td>
+                <td className="px-4 py-2.5">{a.is_operator ? <Badge tone="indigo">Operator</Badge> : <Badge>Member</Badge>}</td>
+                <td className="px-4 py-2.5">
+                  <AccountPlanSelect account={a} plans={plans.data ?? []} />
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums" data-column="databases">
+                  <DatabasesUsed account={a} />
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums" data-column="credits">
+                  Databases: {a.credits.databases}
+                  <span className="block">AI calls: {a.credits.ai_calls}</span>
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{new Date(a.created_at).toLocaleDateString()}</td>
+                <td className="px-4 py-2.5 text-right">
+                  {!a.is_operator && (
+                    <Button size="sm" onClick={() => (setGranting(a), setNotice(null))} aria-label={`Grant credits to ${a.email}`}>
+                      Grant credits
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <GrantCreditsDialog account={granting} onClose={() => setGranting(null)} onGranted={(grant, account) => setNotice(grantNotice(grant, account))} />
+    </div>
+  );
+};
