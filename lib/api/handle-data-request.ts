@@ -12,7 +12,8 @@ import { type Access, FULL_ACCESS } from "../rls/access";
 import { rowFilter } from "../rls/row-filter";
 import { INSTANCE_RE } from "../schema/names";
 import type { DatabaseSchema } from "../schema/types";
-import { rateLimitHeaders } from "../limits/rate-limit-headers";
+import { addRateLimitHeaders } from "../limits/rate-limit-headers";
+import type { RateDecision } from "../limits/request-limiter";
 import { authenticate } from "./authenticate";
 import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
@@ -44,33 +45,40 @@ const decodeSegments = (rest: string) => {
 
 /** The data API: /v1/{db_instance}/{table}[/{id}], /auth/*, /openapi.json; CORS per database on every reply. */
 export const handleDataRequest = async (app: App, req: CoreRequest): Promise<CoreResponse> => {
-  const response = await serveDataRequest(app, req);
+  const admission: Admission = {};
+  const response = await serveDataRequest(app, req, admission);
+  if (admission.decision) addRateLimitHeaders(response.headers, admission.decision);
   if (!req.header("origin")) return response;
   const instance = req.pathname.split("/")[2] ?? "";
   return withCors(INSTANCE_RE.test(instance) ? await loadSchema(app, instance).catch(() => undefined) : undefined, req, response);
 };
 
-/** Counts the request against the owner's plan rate: 429 past it; either way the RateLimit headers to send. */
-const admit = async (app: App, schema: DatabaseSchema, rate: { headers?: Record<string, string> }) => {
+const refuse = (perSecond: number, decision: RateDecision) =>
+  new ApiError("rate_limited", `This database's account allows ${perSecond} requests per second on its plan; retry in ${decision.reset} s.`, {
+    headers: { "Retry-After": String(decision.reset) },
+  });
+
+/** Where admit leaves its decision, for the RateLimit headers of whatever the request answers. */
+type Admission = { decision?: RateDecision };
+
+const applyDecision = (admission: Admission, perSecond: number, decision: RateDecision) => {
+  admission.decision = decision;
+  if (!decision.allowed) throw refuse(perSecond, decision);
+};
+
+/**
+ * Counts the request against the owner's plan rate; 429 past it. Answers without a promise while the
+ * limiter can (the common case), so the hot path stays synchronous.
+ */
+const admit = (app: App, schema: DatabaseSchema, admission: Admission): void | Promise<void> => {
   const perSecond = schema.requestsPerSecond;
   if (perSecond === null || perSecond === undefined) return;
-  const decision = await app.limitRequests(schema.ownerId, perSecond);
-  rate.headers = rateLimitHeaders(decision);
-  if (!decision.allowed) {
-    throw new ApiError("rate_limited", `This database's account allows ${perSecond} requests per second on its plan; retry in ${decision.reset} s.`, {
-      headers: { "Retry-After": String(decision.reset) },
-    });
-  }
+  const decision = app.limitRequests(schema.ownerId, perSecond);
+  if (!(decision instanceof Promise)) return applyDecision(admission, perSecond, decision);
+  return decision.then((d) => applyDecision(admission, perSecond, d));
 };
 
-const serveDataRequest = async (app: App, req: CoreRequest): Promise<CoreResponse> => {
-  const rate: { headers?: Record<string, string> } = {};
-  const response = await routeDataRequest(app, req, rate);
-  if (rate.headers) Object.assign(response.headers, rate.headers);
-  return response;
-};
-
-const routeDataRequest = async (app: App, req: CoreRequest, rate: { headers?: Record<string, string> }): Promise<CoreResponse> => {
+const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission): Promise<CoreResponse> => {
   try {
     const [, , instance = "", ...rest] = req.pathname.split("/");
     const segments = decodeSegments(rest.join("/"));
@@ -82,7 +90,8 @@ const routeDataRequest = async (app: App, req: CoreRequest, rate: { headers?: Re
     // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
     const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
     if (!schema) throw notFound(`Database "${instance}" was not found.`);
-    await admit(app, schema, rate);
+    const admitting = admit(app, schema, admission);
+    if (admitting) await admitting;
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
     const [name, idText] = segments;
     if (name === "openapi.json" && !idText) {

@@ -23,16 +23,17 @@ export type RateDecision = {
  */
 type Window = { limit: number; end: number; tokens: number; remaining: number; exhausted: boolean };
 
-export type RequestLimiter = (accountId: number, perSecond: number) => Promise<RateDecision>;
+/** Answers at once (no promise) while this process's window can decide; waits only for a reservation. */
+export type RequestLimiter = (accountId: number, perSecond: number) => RateDecision | Promise<RateDecision>;
 
 const CHUNKS_PER_WINDOW = 20;
 
 export const createRequestLimiter = (redis?: Redis): RequestLimiter => {
   const limiters = new Map<number, RateLimiterAbstract>();
-  const windows = new Map<string, Window>();
+  const windows = new Map<number, Window>();
   // One reservation in flight per account: concurrent requests wait for it rather than each taking a chunk,
   // which would let one process's burst take the whole window from the others.
-  const reserving = new Map<string, Promise<void>>();
+  const reserving = new Map<number, Promise<void>>();
 
   const limiterFor = (points: number) => {
     let limiter = limiters.get(points);
@@ -57,12 +58,12 @@ export const createRequestLimiter = (redis?: Redis): RequestLimiter => {
   };
 
   /** Takes a chunk of the window's allowance from the shared counter; a partly refused chunk keeps what was left. */
-  const reserve = async (key: string, limit: number): Promise<Window> => {
+  const reserve = async (accountId: number, limit: number): Promise<Window> => {
     const chunk = redis ? Math.max(1, Math.floor(limit / CHUNKS_PER_WINDOW)) : limit;
     let res: RateLimiterRes;
     let granted = chunk;
     try {
-      res = await limiterFor(limit).consume(key, chunk);
+      res = await limiterFor(limit).consume(String(accountId), chunk);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       res = err;
@@ -72,21 +73,26 @@ export const createRequestLimiter = (redis?: Redis): RequestLimiter => {
     return { limit, end: Date.now() + res.msBeforeNext, tokens: granted, remaining: Math.max(0, limit - res.consumedPoints), exhausted };
   };
 
-  return async (accountId, limit) => {
-    const key = String(accountId);
-    // Each pass either decides or waits for a reservation, which leaves tokens or a spent window behind.
+  /** Each pass either decides or waits for a reservation, which leaves tokens or a spent window behind. */
+  const waitForWindow = async (accountId: number, limit: number): Promise<RateDecision> => {
     for (;;) {
-      const window = windows.get(key);
-      const now = Date.now();
-      if (usable(window, limit, now)) return decide(window, limit, now);
-      let pending = reserving.get(key);
+      let pending = reserving.get(accountId);
       if (!pending) {
-        pending = reserve(key, limit)
-          .then((fresh) => void windows.set(key, fresh))
-          .finally(() => reserving.delete(key));
-        reserving.set(key, pending);
+        pending = reserve(accountId, limit)
+          .then((fresh) => void windows.set(accountId, fresh))
+          .finally(() => reserving.delete(accountId));
+        reserving.set(accountId, pending);
       }
       await pending;
+      const window = windows.get(accountId);
+      const now = Date.now();
+      if (usable(window, limit, now)) return decide(window, limit, now);
     }
+  };
+
+  return (accountId, limit) => {
+    const window = windows.get(accountId);
+    const now = Date.now();
+    return usable(window, limit, now) ? decide(window, limit, now) : waitForWindow(accountId, limit);
   };
 };
