@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { ErrorState, LoadingState } from "../ui/states";
 import { AccountPlanSelect } from "./account-plan-select";
 import { GrantCreditsDialog } from "./grant-credits-dialog";
+import { Table } from "../ui/table";
 
 /** Databases used against the limit in force (the plan's, raised by the database credits spent on it). */
 const DatabasesUsed = ({ account }: { account: Account }) => {
@@ -44,49 +45,32 @@ export const AccountsTable = () => {
           {notice}
         </p>
       )}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Accounts">
-          <thead className="bg-slate-50 text-left text-xs font-medium text-slate-600">
-            <tr>
-              <th className="px-4 py-2">Email</th>
-              <th className="px-4 py-2">Role</th>
-              <th className="px-4 py-2">Plan</th>
-              <th className="px-4 py-2">Databases</th>
-              <th className="px-4 py-2">Credits</th>
-              <th className="px-4 py-2">Created</th>
-              <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {accounts.data?.map((a) => (
-              <tr key={a.id} data-account={a.email}>
-                <td className="px-4 py-2.5 text-slate-900">{a.email}</td>
-                <td className="px-4 py-2.5">{a.is_operator ? <Badge tone="indigo">Operator</Badge> : <Badge>Member</Badge>}</td>
-                <td className="px-4 py-2.5">
-                  <AccountPlanSelect account={a} plans={plans.data ?? []} />
-                </td>
-                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums" data-column="databases">
-                  <DatabasesUsed account={a} />
-                </td>
-                <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums" data-column="credits">
-                  Databases: {a.credits.databases}
-                  <span className="block">AI calls: {a.credits.ai_calls}</span>
-                </td>
-                <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{new Date(a.created_at).toLocaleDateString()}</td>
-                <td className="px-4 py-2.5 text-right">
-                  {!a.is_operator && (
-                    <Button size="sm" onClick={() => (setGranting(a), setNotice(null))} aria-label={`Grant credits to ${a.email}`}>
-                      Grant credits
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table label="Accounts" columns={["Email", "Role", "Plan", "Databases", "Credits", "Created", { label: "Actions", hidden: true }]}>
+        {accounts.data?.map((a) => (
+          <tr key={a.id} data-account={a.email}>
+            <td className="px-4 py-2.5 text-slate-900">{a.email}</td>
+            <td className="px-4 py-2.5">{a.is_operator ? <Badge tone="indigo">Operator</Badge> : <Badge>Member</Badge>}</td>
+            <td className="px-4 py-2.5">
+              <AccountPlanSelect account={a} plans={plans.data ?? []} />
+            </td>
+            <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums" data-column="databases">
+              <DatabasesUsed account={a} />
+            </td>
+            <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums" data-column="credits">
+              Databases: {a.credits.databases}
+              <span className="block">AI calls: {a.credits.ai_calls}</span>
+            </td>
+            <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{new Date(a.created_at).toLocaleDateString()}</td>
+            <td className="px-4 py-2.5 text-right">
+              {!a.is_operator && (
+                <Button size="sm" onClick={() => (setGranting(a), setNotice(null))} aria-label={`Grant credits to ${a.email}`}>
+                  Grant credits
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
       <GrantCreditsDialog account={granting} onClose={() => setGranting(null)} onGranted={(grant, account) => setNotice(grantNotice(grant, account))} />
     </div>
   );

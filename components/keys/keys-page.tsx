@@ -11,6 +11,7 @@ import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../ui/states";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { KeySecret } from "./key-secret";
+import { Table } from "../ui/table";
 
 type Pending = { kind: "regenerate" | "revoke"; key: ApiKey } | null;
 
@@ -79,47 +80,32 @@ export const KeysPage = () => {
           The dashboard creates one for itself when it needs to read your data; create others for your apps.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="API keys">
-            <thead className="bg-slate-50 text-left text-xs font-medium text-slate-600">
-              <tr>
-                <th className="px-4 py-2">Name</th>
-                <th className="px-4 py-2">Access</th>
-                <th className="px-4 py-2">Key</th>
-                <th className="px-4 py-2">Created</th>
-                <th className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.data.map((k) => (
-                <tr key={`${k.id}-${k.key}`} data-key-id={k.id} className={fresh === k.id ? "bg-emerald-50/60" : ""}>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-2 font-medium text-slate-900">
-                      <KeyIcon className="size-4 text-slate-400" />
-                      {k.name}
-                    </div>
-                    {k.id === dashboardKeyId && <p className="mt-0.5 text-xs text-slate-500">Used by this dashboard’s data browser and docs</p>}
-                  </td>
-                  <td className="px-4 py-3">{k.database ? <Badge tone="amber">{k.database} only</Badge> : <Badge tone="indigo">All databases</Badge>}</td>
-                  <td className="px-4 py-3">
-                    <KeySecret value={k.key} initiallyRevealed={fresh === k.id} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(k.created_at)}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    <Button size="sm" onClick={() => setPending({ kind: "regenerate", key: k })}>
-                      Regenerate
-                    </Button>{" "}
-                    <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => setPending({ kind: "revoke", key: k })}>
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="API keys" columns={["Name", "Access", "Key", "Created", { label: "Actions", hidden: true }]}>
+          {keys.data.map((k) => (
+            <tr key={`${k.id}-${k.key}`} data-key-id={k.id} className={fresh === k.id ? "bg-emerald-50/60" : ""}>
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-2 font-medium text-slate-900">
+                  <KeyIcon className="size-4 text-slate-400" />
+                  {k.name}
+                </div>
+                {k.id === dashboardKeyId && <p className="mt-0.5 text-xs text-slate-500">Used by this dashboard’s data browser and docs</p>}
+              </td>
+              <td className="px-4 py-3">{k.database ? <Badge tone="amber">{k.database} only</Badge> : <Badge tone="indigo">All databases</Badge>}</td>
+              <td className="px-4 py-3">
+                <KeySecret value={k.key} initiallyRevealed={fresh === k.id} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(k.created_at)}</td>
+              <td className="px-4 py-3 text-right whitespace-nowrap">
+                <Button size="sm" onClick={() => setPending({ kind: "regenerate", key: k })}>
+                  Regenerate
+                </Button>{" "}
+                <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => setPending({ kind: "revoke", key: k })}>
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
 
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} onCreated={(k) => (setFresh(k.id), setNotice(`“${k.name}” was created. Copy it into your app’s configuration.`))} />

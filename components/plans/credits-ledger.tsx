@@ -2,6 +2,7 @@ import type { LedgerEntry } from "../api/types";
 import { Badge } from "../ui/badge";
 import { EmptyState } from "../ui/states";
 import { KIND_NOUNS } from "./plan-wording";
+import { Table } from "../ui/table";
 
 const ENTRY_TONES = { grant: "green", spend: "amber", hold: "slate", release: "indigo" } as const;
 
@@ -21,37 +22,22 @@ export const CreditsLedger = ({ entries }: { entries: LedgerEntry[] }) => {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Credits ledger">
-        <thead className="bg-slate-50 text-left text-xs font-medium text-slate-600">
-          <tr>
-            <th className="px-4 py-2">Entry</th>
-            <th className="px-4 py-2">Kind</th>
-            <th className="px-4 py-2 text-right">Amount</th>
-            <th className="px-4 py-2 text-right">Delta</th>
-            <th className="px-4 py-2">Source</th>
-            <th className="px-4 py-2">Note</th>
-            <th className="px-4 py-2">Date</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {entries.map((e) => (
-            <tr key={e.id} data-entry={e.entry}>
-              <td className="px-4 py-2.5">
-                <Badge tone={ENTRY_TONES[e.entry]}>{e.entry}</Badge>
-              </td>
-              <td className="px-4 py-2.5 text-slate-700">{KIND_NOUNS[e.kind].title}</td>
-              <td className="px-4 py-2.5 text-right text-slate-900 tabular-nums">{e.amount}</td>
-              <td className={`px-4 py-2.5 text-right tabular-nums ${e.delta > 0 ? "text-emerald-700" : e.delta < 0 ? "text-amber-700" : "text-slate-500"}`}>
-                {signed(e.delta)}
-              </td>
-              <td className="px-4 py-2.5">{e.source ? <code className="font-mono text-xs text-slate-700">{e.source}</code> : <Blank />}</td>
-              <td className="px-4 py-2.5 text-slate-700">{e.note ?? <Blank />}</td>
-              <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(e.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table label="Credits ledger" columns={["Entry", "Kind", { label: "Amount", align: "right" }, { label: "Delta", align: "right" }, "Source", "Note", "Date"]}>
+      {entries.map((e) => (
+        <tr key={e.id} data-entry={e.entry}>
+          <td className="px-4 py-2.5">
+            <Badge tone={ENTRY_TONES[e.entry]}>{e.entry}</Badge>
+          </td>
+          <td className="px-4 py-2.5 text-slate-700">{KIND_NOUNS[e.kind].title}</td>
+          <td className="px-4 py-2.5 text-right text-slate-900 tabular-nums">{e.amount}</td>
+          <td className={`px-4 py-2.5 text-right tabular-nums ${e.delta > 0 ? "text-emerald-700" : e.delta < 0 ? "text-amber-700" : "text-slate-500"}`}>
+            {signed(e.delta)}
+          </td>
+          <td className="px-4 py-2.5">{e.source ? <code className="font-mono text-xs text-slate-700">{e.source}</code> : <Blank />}</td>
+          <td className="px-4 py-2.5 text-slate-700">{e.note ?? <Blank />}</td>
+          <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(e.created_at)}</td>
+        </tr>
+      ))}
+    </Table>
   );
 };

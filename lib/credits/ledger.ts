@@ -14,19 +14,8 @@ export { CREDIT_KINDS, type CreditKind } from "./ledger-kinds";
 type MetaReader = Kysely<MetaDb> | Transaction<MetaDb>;
 type Trx = Transaction<MetaDb>;
 
-export type LedgerEntry = {
-  id: number;
-  kind: CreditKind;
-  entry: LedgerEntryKind;
-  amount: number;
-  /** What the entry did to the balance. */
-  delta: number;
-  source: string | null;
-  hold_id: number | null;
-  note: string | null;
-  actor: string;
-  created_at: string;
-};
+/** A ledger row as the API shows it (without the account it belongs to). */
+export type LedgerEntry = Omit<Selectable<CreditLedgerTable>, "account_id" | "kind" | "entry"> & { kind: CreditKind; entry: LedgerEntryKind };
 
 export const entryView = (row: Selectable<CreditLedgerTable>): LedgerEntry => ({
   id: row.id,
