@@ -10,6 +10,7 @@ import type Redis from "ioredis";
 import { openRedis } from "./limits/redis";
 import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseSchema } from "./schema/types";
+import type { DatabaseRole } from "./mgmt/permissions";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null };
 
@@ -20,6 +21,8 @@ export type App = {
   secret: Buffer;
   schemas: Map<string, DatabaseSchema>;
   keys: Map<string, KeyRecord | null>;
+  /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
+  memberRoles: Map<string, DatabaseRole | null>;
   /** Shared by the rate limiters when REDIS_URL is set. */
   redis?: Redis;
   /** The data API's per-account request rate (lib/limits/request-limiter.ts). */
@@ -57,9 +60,11 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   await requireDefaultPlan(engine, config);
   const schemas = new Map<string, DatabaseSchema>();
   const keys = new Map<string, KeyRecord | null>();
+  const memberRoles = new Map<string, DatabaseRole | null>();
   const invalidate = () => {
     schemas.clear();
     keys.clear();
+    memberRoles.clear();
   };
   const events = createEventBus();
   events.subscribe((event) => {
@@ -67,10 +72,11 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       schemas.delete(event.instance);
       engine.clearStatements(event.physical);
     }
-    // A plan's request rate is part of every cached schema of the accounts on it.
-    if (event.kind === "plans") schemas.clear();
+    // A plan's request rate, and whether a workspace has members, are part of every cached schema.
+    if (event.kind === "plans" || event.kind === "team") schemas.clear();
+    if (event.kind === "team") memberRoles.clear();
     // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
-    if (event.kind !== "schema" && event.kind !== "plans") keys.clear();
+    if (event.kind === "database" || event.kind === "keys" || event.kind === "settings") keys.clear();
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   return {
@@ -81,6 +87,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     secret: loadSecret(config),
     schemas,
     keys,
+    memberRoles,
     events,
     sync: () => {
       const changed = engine.metaChanged();

@@ -16,6 +16,10 @@ export type Config = {
   defaultPlan?: string;
   /** HMAC-SHA256 secret of the billing webhook (BILLING_WEBHOOK_SECRET); unset, the webhook refuses every call. */
   billingWebhookSecret?: string;
+  /** smtp://user:pass@host:port (or smtps://): invites with an email are sent through it; unset, links only. */
+  smtpUrl?: string;
+  /** The From of those emails (MAIL_FROM). */
+  mailFrom?: string;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -32,5 +36,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     bcryptCost: Number(env.BCRYPT_COST || 10),
     defaultPlan: env.TABULA_DEFAULT_PLAN || "free",
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 };

@@ -5,10 +5,15 @@ import { readCredential } from "../http/credentials";
 import { verifyUserToken } from "../db-auth/user-token";
 import { resolveKey } from "../keys/resolve-key";
 import type { DatabaseSchema } from "../schema/types";
+import type { DatabaseRole } from "../mgmt/permissions";
+import { cachedWorkspaceRole } from "../teams/roles";
 
-/** Who calls the data API. Secret keys act as the server role (no row policies); JWT users meet the policies. */
+/**
+ * Who calls the data API. Secret keys act as the server role (no row policies) with their account's role on
+ * the database (a viewer's key reads only); JWT users meet the policies.
+ */
 export type Caller =
-  | { kind: "key"; keyId: number; accountId: number }
+  | { kind: "key"; keyId: number; accountId: number; role: DatabaseRole }
   | { kind: "user"; userId: number; claims: Record<string, unknown>; databaseId: number };
 
 /**
@@ -31,6 +36,8 @@ export const authenticate = async (
   const key = await resolveKey(app, credential);
   if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
   if (key.databaseId !== null && key.databaseId !== schema?.id) throw unauthorized("This key is not valid for this database.");
-  if (schema && schema.ownerId !== key.accountId) throw unauthorized("This key is not valid for this database.");
-  return { kind: "key", keyId: key.id, accountId: key.accountId };
+  // A member's key acts with the member's role in the owner's workspace; a removed member's, at once, with none.
+  const role = schema ? await cachedWorkspaceRole(app, schema.ownerId, key.accountId) : "owner";
+  if (!role) throw unauthorized("This key is not valid for this database.");
+  return { kind: "key", keyId: key.id, accountId: key.accountId, role };
 };

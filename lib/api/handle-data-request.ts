@@ -90,6 +90,9 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
     const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
     if (!schema) throw notFound(`Database "${instance}" was not found.`);
+    if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
+      throw new ApiError("forbidden", "This key's account is a viewer of this database: it may read, not write.");
+    }
     const admitting = admit(app, schema, admission);
     if (admitting) await admitting;
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");

@@ -3,6 +3,7 @@ import { ApiError } from "../errors";
 import { createAccount } from "../meta/accounts/create-account";
 import type { Ctx } from "../meta/context";
 import { readSettings } from "../settings/get-settings";
+import { acceptInvite, requireUsableInvite } from "../teams/invites";
 import { ACCOUNT_COLUMNS, accountView } from "../plans/account-view";
 
 const hasAccounts = async (app: App) => !!(await app.engine.meta.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
@@ -14,15 +15,19 @@ export const readSignupStatus = async (app: App) => {
 };
 
 /**
- * Public sign-up: on a fresh install it creates the operator's account; afterwards only when the operator
- * opened sign-up. The key createAccount makes is not returned here: the dashboard shows keys after sign-in.
+ * Public sign-up: on a fresh install it creates the operator's account; afterwards when the operator opened
+ * sign-up, or from a usable invite link (the new account then joins that workspace). The key createAccount makes is not returned here: the dashboard shows keys after sign-in.
  */
-export const signUp = async (app: App, input: { email?: unknown; password?: unknown }) => {
+export const signUp = async (app: App, input: { email?: unknown; password?: unknown; invite?: unknown }) => {
+  const invite = typeof input.invite === "string" && input.invite ? input.invite : undefined;
+  // An invite link opens sign-up for its invitee even when sign-up is closed; a dead link opens nothing.
+  if (invite) await requireUsableInvite(app, invite);
   const status = await readSignupStatus(app);
-  if (status.has_accounts && status.signup !== "open") {
+  if (!invite && status.has_accounts && status.signup !== "open") {
     throw new ApiError("forbidden", "Sign-up is closed on this install; ask its operator to create your account.");
   }
   const { account } = await createAccount(app, { email: input.email, password: input.password });
+  if (invite) await acceptInvite(app, account.id, invite);
   return account;
 };
 

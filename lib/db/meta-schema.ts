@@ -17,6 +17,8 @@ export type DatabasesTable = {
   instance: string;
   name: string;
   owner_id: number;
+  /** Who created it: the owner, or a member of the owner's workspace (null on databases made before teams). */
+  creator_id: number | null;
   /** MySQL schema name or SQLite file name (relative to DATA_DIR/databases). */
   physical: string;
   schema_version: number;
@@ -112,6 +114,31 @@ export type CreditLedgerTable = {
   created_at: string;
 };
 
+/** A member of an owner's workspace (every database of that owner) with one role. The owner is never a row. */
+export type MembersTable = {
+  owner_id: number;
+  account_id: number;
+  role: string;
+  invited_by: number | null;
+  joined_at: string;
+};
+
+/** An invite link to a workspace: the token is stored hashed for lookup and encrypted for the admins' list. */
+export type InvitesTable = {
+  id: Generated<number>;
+  owner_id: number;
+  role: string;
+  email: string | null;
+  token_hash: string;
+  token_enc: string;
+  expires_at: string;
+  max_uses: number;
+  uses: number;
+  created_by: number;
+  created_at: string;
+  revoked_at: string | null;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -123,4 +150,6 @@ export type MetaDb = {
   table_policies: TablePoliciesTable;
   plans: PlansTable;
   credit_ledger: CreditLedgerTable;
+  members: MembersTable;
+  invites: InvitesTable;
 };

@@ -131,6 +131,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("credit_ledger_account").on("credit_ledger").columns(["account_id", "kind"]).execute();
     },
   },
+  "0006_teams": {
+    up: async (db: Kysely<any>) => {
+      await db.schema.alterTable("databases").addColumn("creator_id", "integer").execute();
+      await db.updateTable("databases").set({ creator_id: sql`owner_id` }).execute();
+      await db.schema
+        .createTable("members")
+        .addColumn("owner_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("role", "varchar(16)", (c) => c.notNull())
+        .addColumn("invited_by", "integer")
+        .addColumn("joined_at", "varchar(32)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("members_pk", ["owner_id", "account_id"])
+        .execute();
+      await db.schema.createIndex("members_account").on("members").column("account_id").execute();
+      await db.schema
+        .createTable("invites")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("owner_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("role", "varchar(16)", (c) => c.notNull())
+        .addColumn("email", "varchar(255)")
+        .addColumn("token_hash", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("token_enc", "varchar(255)", (c) => c.notNull())
+        .addColumn("expires_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("max_uses", "integer", (c) => c.notNull())
+        .addColumn("uses", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_by", "integer", (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("revoked_at", "varchar(32)")
+        .execute();
+      await db.schema.createIndex("invites_owner").on("invites").column("owner_id").execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -12,7 +12,9 @@ export type AppEvent =
   /** Account or instance settings changed (sign-up mode, accounts). */
   | { kind: "settings" }
   /** A plan's limits, or the plan of an account, changed. */
-  | { kind: "plans" };
+  | { kind: "plans" }
+  /** A workspace's members or their roles changed. */
+  | { kind: "team"; ownerId: number };
 
 export type EventListener = (event: AppEvent) => void;
 

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/quotas";
+import type { DatabaseRole } from "../mgmt/permissions";
 
 /** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null };
@@ -10,7 +11,18 @@ export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: num
  * What every service verb takes first: the app, the authorized actor, the metadata transaction when a caller
  * already holds one, and the quota meter of a route that declares a quota (applied by `transact`).
  */
-export type Ctx = { app: App; actor: Actor; trx?: Transaction<MetaDb>; meter?: Meter };
+export type Ctx = {
+  app: App;
+  actor: Actor;
+  trx?: Transaction<MetaDb>;
+  meter?: Meter;
+  /** Set by authorize on workspace routes: the owner whose workspace the route acts on. */
+  workspaceId?: number;
+  /** Set by authorize on database and workspace routes: the caller's role there. */
+  role?: DatabaseRole;
+  /** The origin the caller used (absolute links such as invite URLs). */
+  origin?: string;
+};
 
 /** A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter. */
 export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> =>

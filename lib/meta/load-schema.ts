@@ -23,6 +23,8 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
     instance: row.instance,
     name: row.name,
     ownerId: row.owner_id,
+    creatorId: row.creator_id ?? row.owner_id,
+    shared: !!(await meta.selectFrom("members").select("account_id").where("owner_id", "=", row.owner_id).limit(1).executeTakeFirst()),
     engine: app.engine.kind,
     physical: row.physical,
     version: row.schema_version,

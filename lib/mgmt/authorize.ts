@@ -1,8 +1,10 @@
-import { ApiError, notFound } from "../errors";
+import { ApiError, invalidField, notFound } from "../errors";
+import type { CoreRequest } from "../http/core-types";
+import { parseJsonBody } from "../http/parse-json-body";
 import type { Ctx } from "../meta/context";
 import { loadSchema } from "../meta/load-schema";
-import type { DatabaseSchema } from "../schema/types";
-import { type DatabaseRole, isDatabasePermission, type Permission, ROLE_PERMISSIONS } from "./permissions";
+import { workspaceRole } from "../teams/roles";
+import { isDatabasePermission, isWorkspacePermission, type Permission, roleAllows } from "./permissions";
 import type { Route } from "./route";
 
 export const REFUSALS = {
@@ -10,24 +12,44 @@ export const REFUSALS = {
   databaseKeyElsewhere: "This key is limited to another database of this account.",
   operatorOnly: "Only the operator of this install can do this.",
   roleLacks: (permission: Permission) => `Your role on this database does not include ${permission}.`,
+  workspaceRoleLacks: (permission: Permission) => `Your role in this workspace does not include ${permission}.`,
   databaseNotFound: (instance: string) => `Database "${instance}" was not found.`,
+  workspaceNotFound: (owner: number) => `Workspace ${owner} was not found (you are neither its owner nor a member).`,
 };
 
 const forbidden = (message: string) => new ApiError("forbidden", message);
 
-/** The caller's role on a database, or undefined when its account cannot reach it (teams add members here). */
-const roleOn = (ctx: Ctx, schema: DatabaseSchema): DatabaseRole | undefined =>
-  schema.ownerId === ctx.actor.accountId ? "owner" : undefined;
+/** The workspace a workspace route names (`?workspace=` or the body's `workspace`), else the caller's own. */
+const namedWorkspace = (route: Pick<Route, "workspaceFrom">, req: CoreRequest | undefined, own: number): number => {
+  if (!req || !route.workspaceFrom) return own;
+  const raw = route.workspaceFrom === "query" ? req.query.get("workspace") ?? undefined : (parseJsonBody(req) as { workspace?: unknown } | undefined)?.workspace;
+  if (raw === undefined || raw === null) return own;
+  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw invalidField("workspace", "invalid_value", "workspace must be the owner's account id");
+  return id;
+};
 
 /**
- * The one permission decision of the management API, made before a route runs. An unreachable database is
- * the same 404 as an unknown one; a database key elsewhere, a missing role or a non-operator is a 403.
+ * The one permission decision of the management API, made before a route runs. An unreachable database or
+ * workspace is the same 404 as an unknown one; a database key elsewhere, a role without the permission or a
+ * non-operator is a 403. On database and workspace routes it leaves the caller's role (and the workspace) on ctx.
  */
-export const authorize = async (ctx: Ctx, route: Pick<Route, "permission">, params: Record<string, string>): Promise<void> => {
+export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "workspaceFrom">, params: Record<string, string>, req?: CoreRequest): Promise<void> => {
   const { actor } = ctx;
   const { permission } = route;
+  const meta = ctx.app.engine.meta;
   // The billing webhook's signature was checked when its caller was resolved (lib/billing/webhook.ts).
   if (permission === "authenticated" || permission === "billing") return;
+  if (isWorkspacePermission(permission)) {
+    if (actor.keyDatabaseId !== null) throw forbidden(REFUSALS.databaseKeyOutside);
+    const ownerId = namedWorkspace(route, req, actor.accountId);
+    const role = await workspaceRole(meta, ownerId, actor.accountId);
+    if (!role) throw notFound(REFUSALS.workspaceNotFound(ownerId));
+    if (!roleAllows(role, permission)) throw forbidden(REFUSALS.workspaceRoleLacks(permission));
+    ctx.workspaceId = ownerId;
+    ctx.role = role;
+    return;
+  }
   if (!isDatabasePermission(permission)) {
     if (actor.keyDatabaseId !== null) throw forbidden(REFUSALS.databaseKeyOutside);
     if (permission === "operator" && !actor.isOperator) throw forbidden(REFUSALS.operatorOnly);
@@ -35,8 +57,10 @@ export const authorize = async (ctx: Ctx, route: Pick<Route, "permission">, para
   }
   const instance = params.instance;
   const schema = instance === undefined ? undefined : await loadSchema(ctx.app, instance);
-  const role = schema && roleOn(ctx, schema);
+  const role = schema && (await workspaceRole(meta, schema.ownerId, actor.accountId));
   if (!schema || !role) throw notFound(REFUSALS.databaseNotFound(instance ?? ""));
   if (actor.keyDatabaseId !== null && actor.keyDatabaseId !== schema.id) throw forbidden(REFUSALS.databaseKeyElsewhere);
-  if (!ROLE_PERMISSIONS[role].includes(permission)) throw forbidden(REFUSALS.roleLacks(permission));
+  if (!roleAllows(role, permission)) throw forbidden(REFUSALS.roleLacks(permission));
+  ctx.workspaceId = schema.ownerId;
+  ctx.role = role;
 };

@@ -12,13 +12,13 @@ const DB = "databases/:instance";
 export const DATABASE_ROUTES = [
   defineRoute({
     method: "GET", path: "databases", permission: "account:read", tag: "Databases", operationId: "listDatabases",
-    summary: "List databases", description: "The databases this account can reach.",
+    summary: "List databases", description: "The databases this account can reach: its own (`mine`), those of workspaces it is a member of (`shared`), or both.",
     query: DatabaseListQuery, status: 200, response: z.array(DatabaseSummary),
     run: (ctx, { query }) => listDatabases(ctx, { query }),
   }),
   defineRoute({
-    method: "POST", path: "databases", permission: "account:write", tag: "Databases", operationId: "createDatabase",
-    summary: "Create a database", description: "Creates a database; with `tables` it is a quick create (all tables at once, all or nothing). Counts against the plan's databases; past it, a database credit raises the limit by one for good, else 402.",
+    method: "POST", path: "databases", permission: "workspace:write", workspaceFrom: "body", tag: "Databases", operationId: "createDatabase",
+    summary: "Create a database", description: "Creates a database in your workspace, or with `workspace` in an owner's where you are an editor or admin (you are its creator, the owner owns it). With `tables` it is a quick create (all tables at once, all or nothing). Counts against the owner's plan; past it, a database credit raises the limit by one for good, else 402.",
     body: DatabaseCreate, status: 201, response: Database, quota: "databases",
     run: (ctx, { body }) => createDatabase(ctx, { body }),
   }),

@@ -47,10 +47,13 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     await app.sync();
     const actor = route.permission === "billing" ? billingActor(app, req) : ((await actorFromKey(app, req)) ?? (await session?.(req)));
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
-    const meter = route.quota && quotaMeter(route.quota, actor.accountId, `account:${actor.accountId}`);
-    const ctx: Ctx = { app, actor, ...(meter ? { meter } : {}) };
-    await authorize(ctx, route, params);
-    const result = await route.run(ctx, parseInput(route, params, req));
+    const ctx: Ctx = { app, actor, origin: req.origin };
+    await authorize(ctx, route, params, req);
+    const input = parseInput(route, params, req);
+    // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's).
+    const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input);
+    if (meter) ctx.meter = meter;
+    const result = await route.run(ctx, input);
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
     return route.status === 204 ? noContent() : json(route.status, result);
   } catch (err) {

@@ -14,6 +14,7 @@ export const TAGS = {
   Keys: "Secret keys for the data and management APIs.",
   Accounts: "Accounts of this install and who may sign up.",
   Plans: "Plans and their limits, one-time credits and the billing webhook that grants them.",
+  Team: "Members of your workspace (all your databases) with a role each, and the invites that add them.",
 } as const;
 
 export type Tag = keyof typeof TAGS;
@@ -32,7 +33,7 @@ type QueryOf<Q> = Q extends z.ZodType ? { query: z.output<Q> } : unknown;
 export type RouteInput<P extends string, B, Q> = PathParams<P> & BodyOf<B> & QueryOf<Q>;
 
 /** Errors a route's service can raise beyond those its shape implies (401, 403, 404 on path params, 422 on input). */
-export type ServiceError = "not_found" | "conflict";
+export type ServiceError = "not_found" | "conflict" | "gone";
 
 type Described<P extends string, B, Q> = {
   method: Method;
@@ -47,6 +48,8 @@ type Described<P extends string, B, Q> = {
   body?: B;
   query?: Q;
   errors?: ServiceError[];
+  /** Workspace routes: where a workspace other than the caller's own is named (`?workspace=` or the body's `workspace`). */
+  workspaceFrom?: "query" | "body";
   /** A metered use: the kernel checks it against the caller's plan and credits inside the service's transaction (402). */
   quota?: QuotaKind;
   run: (ctx: Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;

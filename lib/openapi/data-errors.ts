@@ -4,8 +4,8 @@ import { authEnabled } from "./auth-paths";
 import type { ErrorResponseName } from "./shared-components";
 
 /**
- * The errors each operation can actually answer, from the schema: 403 only when database auth is on (JWT
- * users meet policies; a key is the server role), 409 on writes only with a unique column, on delete only
+ * The errors each operation can actually answer, from the schema: 403 when database auth is on (JWT users
+ * meet policies), and on writes when the workspace has members (a viewer's key reads only), 409 on writes only with a unique column, on delete only
  * when another table references this one, 429 when the owner's plan has a request rate.
  */
 export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
@@ -18,10 +18,12 @@ export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
     "InternalError",
   ];
   const unique = table?.columns.some((c) => c.unique) ?? false;
+  // A member who is a viewer reads with its key and gets 403 on writes (without auth on, writes alone say so).
+  const viewerRefusal: ErrorResponseName[] = schema.shared && !authEnabled(schema) ? ["Forbidden"] : [];
   const referenced = [...schema.tables.values()].some((t) => t.columns.some((c) => c.references === table?.name));
   return {
     read,
-    write: [...read, ...(unique ? ["Conflict" as const] : []), "PayloadTooLarge", "ValidationFailed"] as ErrorResponseName[],
-    remove: [...read, ...(referenced ? ["Conflict" as const] : [])] as ErrorResponseName[],
+    write: [...read, ...viewerRefusal, ...(unique ? ["Conflict" as const] : []), "PayloadTooLarge", "ValidationFailed"] as ErrorResponseName[],
+    remove: [...read, ...viewerRefusal, ...(referenced ? ["Conflict" as const] : [])] as ErrorResponseName[],
   };
 };

@@ -1,7 +1,7 @@
 // The error responses of the management document, and which of them an operation can answer: derived from
 // its route (permission, path params, input schemas, declared service errors), never listed by hand.
 import { REFUSALS } from "../mgmt/authorize";
-import { canRefuse, isDatabasePermission } from "../mgmt/permissions";
+import { canRefuse, isDatabasePermission, isWorkspacePermission } from "../mgmt/permissions";
 import type { Route } from "../mgmt/route";
 import { COLUMN_TYPES } from "../schema/types";
 import { errorBody } from "./shared-components";
@@ -39,6 +39,11 @@ const MANAGEMENT_ERRORS = {
     description: "The caller is not the operator of this install (or uses a database key).",
     content: errorBody("forbidden", REFUSALS.operatorOnly),
   },
+  ForbiddenWorkspace: {
+    status: "403",
+    description: "A database key, or a role in the workspace without the route's permission (a viewer inviting, an editor removing a member).",
+    content: errorBody("forbidden", REFUSALS.workspaceRoleLacks("workspace:admin")),
+  },
   ForbiddenDatabase: {
     status: "403",
     description: "A database key of another database, or a role on this database without the route's permission.",
@@ -53,6 +58,11 @@ const MANAGEMENT_ERRORS = {
     status: "409",
     description: "The name is taken, or something else still depends on it (a reference, a join, database auth).",
     content: errorBody("conflict", 'Table "products" already exists in database "shop_7k2m9x".'),
+  },
+  InviteExpired: {
+    status: "410",
+    description: "The invite expired, was revoked, or has no uses left.",
+    content: errorBody("invite_expired", "This invite has expired; ask for a new one."),
   },
   PayloadTooLarge: {
     status: "413",
@@ -69,15 +79,22 @@ const MANAGEMENT_ERRORS = {
 type ErrorName = keyof typeof MANAGEMENT_ERRORS;
 
 const forbiddenFor = (route: Route): ErrorName =>
-  isDatabasePermission(route.permission) ? "ForbiddenDatabase" : route.permission === "operator" ? "ForbiddenOperator" : "ForbiddenAccount";
+  isDatabasePermission(route.permission)
+    ? "ForbiddenDatabase"
+    : isWorkspacePermission(route.permission)
+      ? "ForbiddenWorkspace"
+      : route.permission === "operator"
+        ? "ForbiddenOperator"
+        : "ForbiddenAccount";
 
 /** The error responses this route's code path can answer. */
 export const routeErrors = (route: Route): ErrorName[] => {
   const names: ErrorName[] = [route.permission === "billing" ? "BadSignature" : "Unauthorized"];
   if (route.quota) names.push("QuotaExceeded");
   if (canRefuse(route.permission)) names.push(forbiddenFor(route));
-  if (route.path.includes(":") || route.errors?.includes("not_found")) names.push("NotFound");
+  if (route.path.includes(":") || route.errors?.includes("not_found") || isWorkspacePermission(route.permission)) names.push("NotFound");
   if (route.errors?.includes("conflict")) names.push("Conflict");
+  if (route.errors?.includes("gone")) names.push("InviteExpired");
   if (route.body) names.push("PayloadTooLarge");
   if (route.body || route.query) names.push("ValidationFailed");
   return names;

@@ -10,12 +10,14 @@ type AccountRow = { id: number; email: string; is_operator: number; created_at: 
 
 /**
  * An account as the management API shows it: its plan in force, what counts against the plan, the limits in
- * force (the plan's raised by the credits spent on them), and its credit balances. Invitees and AI calls count from zero until teams and the AI builder exist.
+ * force (the plan's raised by the credits spent on them), and its credit balances. Invitees are members plus
+ * unused invite seats; AI calls count from zero until the AI builder exists.
  */
 export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
-  const [plan, databases, credits, raised] = await Promise.all([
+  const [plan, databases, invitees, credits, raised] = await Promise.all([
     effectivePlan(meta, row.id),
     QUOTAS.databases.used(meta, row.id),
+    QUOTAS.invitees.used(meta, row.id),
     creditBalances(meta, row.id),
     directSpends(meta, row.id, "databases"),
   ]);
@@ -25,7 +27,7 @@ export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
     is_operator: row.is_operator === 1,
     created_at: row.created_at,
     plan,
-    usage: { databases, invitees: 0, ai_calls_this_month: 0 },
+    usage: { databases, invitees, ai_calls_this_month: 0 },
     limits: { databases: plan.max_databases === null ? null : plan.max_databases + raised },
     credits,
   };

@@ -10,9 +10,15 @@ import { effectivePlan } from "./plans";
 
 type Trx = Transaction<MetaDb>;
 
+type Input = Record<string, unknown>;
+
 type Quota = {
-  /** The plan's limit; null is unlimited. */
-  limit: (plan: Plan) => number | null;
+  /** A plan feature the request needs (a role it may give): a refusal, or undefined when the plan allows it. */
+  allows?: (plan: Plan, input: Input) => { message: string; limit: number } | undefined;
+  /** The plan's limit; null is unlimited. Absent: a feature check only. */
+  limit?: (plan: Plan) => number | null;
+  /** How many uses the request takes (an invite with max_uses 3 holds three seats); 1 when absent. */
+  amount?: (input: Input) => number;
   /** What counts against the limit now. */
   used: (db: Kysely<MetaDb>, accountId: number) => Promise<number>;
   /** The credit that raises the limit by one for good when it is reached, if there is one. */
@@ -24,7 +30,43 @@ type Quota = {
   advice: string;
 };
 
+const roleOf = (input: Input) => (input.body as { role?: string } | undefined)?.role ?? "";
+
+/** The roles a plan lets its owner give; a refusal names them. */
+const roleAllowed = (plan: Plan, input: Input) => {
+  const role = roleOf(input);
+  if ((plan.roles as string[]).includes(role)) return undefined;
+  const allowed = plan.roles.length ? plan.roles.join(", ") : "none";
+  return { message: `Your ${plan.name} plan does not let you give the ${role} role (it allows: ${allowed}). Ask the operator of this install for a larger plan.`, limit: plan.roles.length };
+};
+
 export const QUOTAS = {
+  invitees: {
+    allows: roleAllowed,
+    limit: (plan) => plan.max_invitees,
+    amount: (input) => (input.body as { max_uses?: number } | undefined)?.max_uses ?? 1,
+    used: async (db, ownerId) => {
+      const members = await db.selectFrom("members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("owner_id", "=", ownerId).executeTakeFirst();
+      const seats = await db
+        .selectFrom("invites")
+        .select((eb) => eb.fn.sum<number | string | null>(eb("max_uses", "-", eb.ref("uses"))).as("n"))
+        .where("owner_id", "=", ownerId)
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", new Date().toISOString())
+        .executeTakeFirst();
+      return Number(members?.n ?? 0) + Number(seats?.n ?? 0);
+    },
+    noun: "invitees",
+    one: "invitee",
+    advice: "Revoke a pending invite, remove a member, or ask the operator of this install for a larger plan.",
+  },
+  member_role: {
+    allows: roleAllowed,
+    used: async () => 0,
+    noun: "roles",
+    one: "role",
+    advice: "Ask the operator of this install for a larger plan.",
+  },
   databases: {
     limit: (plan) => plan.max_databases,
     used: async (db, accountId) => {
@@ -45,23 +87,27 @@ export type QuotaKind = keyof typeof QUOTAS;
  * concurrent requests queue here), then allows it under the plan's limit plus the credits already spent on
  * raising it, or spends one credit to raise it for good, or refuses with 402 quota_exceeded.
  */
-export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string) => {
+export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}) => {
   await lockAccount(trx, accountId);
   const quota: Quota = QUOTAS[kind];
   const plan = await effectivePlan(trx, accountId);
-  const base = quota.limit(plan);
+  const refusal = quota.allows?.(plan, input);
+  if (refusal) throw new ApiError("quota_exceeded", refusal.message, { quota: { kind: "roles", limit: refusal.limit, used: 0, credits: 0 } });
+  const base = quota.limit?.(plan) ?? null;
   if (base === null) return;
+  const need = quota.amount?.(input) ?? 1;
   const used = await quota.used(trx, accountId);
   const raised = quota.credit ? await directSpends(trx, accountId, quota.credit) : 0;
   const limit = base + raised;
-  if (used < limit) return;
+  if (used + need <= limit) return;
   const credits = quota.credit ? (await creditBalances(trx, accountId))[quota.credit] : 0;
-  if (quota.credit && credits > 0) {
+  if (quota.credit && need === 1 && credits > 0) {
     await spendCredits(trx, { accountId, kind: quota.credit, amount: 1, note: `${quota.noun} limit raised to ${limit + 1}`, actor });
     return;
   }
   const withCredits = raised ? ` (${limit} with the credits already used)` : "";
-  throw new ApiError("quota_exceeded", `Your ${plan.name} plan allows ${base} ${base === 1 ? quota.one : quota.noun}${withCredits} and this account has ${used}. ${quota.advice}`, {
+  const asked = need > 1 ? `; this asks for ${need} more` : "";
+  throw new ApiError("quota_exceeded", `Your ${plan.name} plan allows ${base} ${base === 1 ? quota.one : quota.noun}${withCredits} and this account has ${used}${asked}. ${quota.advice}`, {
     quota: { kind, limit, used, credits },
   });
 };
@@ -69,13 +115,13 @@ export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, a
 export type Meter = { apply: (trx: Trx) => Promise<void>; readonly applied: boolean };
 
 /** The meter of one request: the service's transaction applies it once, first thing. */
-export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string): Meter => {
+export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string, input: Input = {}): Meter => {
   let applied = false;
   return {
     apply: async (trx) => {
       if (applied) return;
       applied = true;
-      await checkQuota(trx, kind, accountId, actor);
+      await checkQuota(trx, kind, accountId, actor, input);
     },
     get applied() {
       return applied;

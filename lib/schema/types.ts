@@ -68,6 +68,10 @@ export type DatabaseSchema = {
   instance: string;
   name: string;
   ownerId: number;
+  /** Who created it (the owner or a member of the owner's workspace). */
+  creatorId?: number;
+  /** Whether the owner's workspace has members (then a viewer's key can get 403 on writes). */
+  shared?: boolean;
   engine: EngineKind;
   /** MySQL schema name, or SQLite file path. */
   physical: string;

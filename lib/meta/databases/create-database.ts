@@ -5,9 +5,9 @@ import { parseTable, type TableInput } from "../../schema/parse-table";
 import type { TableDef } from "../../schema/types";
 import { bumpMetaVersion, type Ctx, nowIso, transact } from "../context";
 import { loadSchema } from "../load-schema";
-import { databaseView } from "../serialize";
+import { databaseDetail } from "./database-detail";
 
-const DATABASE_KEYS = new Set(["name", "tables"]);
+const DATABASE_KEYS = new Set(["name", "tables", "workspace"]);
 
 export const parseDatabaseName = (name: unknown, field = "name"): FieldError | undefined =>
   typeof name !== "string" || name.trim().length === 0 || name.length > 80
@@ -44,7 +44,11 @@ const parseCreateDatabase = (input: unknown) => {
 
 export type CreateDatabaseInput = { body: unknown };
 
-/** Creates a database, and with `tables` its whole schema (quick create): all of it, or nothing. */
+/**
+ * Creates a database in the workspace authorize chose (the caller's own, or an owner's where it is an editor
+ * or admin: that owner's quota), recording the caller as its creator; with `tables` its whole schema (quick
+ * create): all of it, or nothing.
+ */
 export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) => {
   const { name, tables } = parseCreateDatabase(body);
   const { app } = ctx;
@@ -56,7 +60,7 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
     instance = makeInstanceName(name);
     const { insertId } = await trx
       .insertInto("databases")
-      .values({ instance, name, owner_id: ctx.actor.accountId, physical: "", schema_version: 1, created_at: at, updated_at: at })
+      .values({ instance, name, owner_id: ctx.workspaceId ?? ctx.actor.accountId, creator_id: ctx.actor.accountId, physical: "", schema_version: 1, created_at: at, updated_at: at })
       .executeTakeFirstOrThrow();
     const id = Number(insertId);
     databaseId = id;
@@ -81,5 +85,5 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
   });
   app.events.publish({ kind: "database", databaseId, instance, physical });
   const schema = await loadSchema(app, instance);
-  return databaseView(schema!, { created_at: at, updated_at: at });
+  return databaseDetail(ctx, schema!, { created_at: at, updated_at: at });
 };

@@ -2,10 +2,11 @@ import { notFound } from "../../errors";
 import type { DatabaseSchema } from "../../schema/types";
 import type { Ctx } from "../context";
 import { loadSchema } from "../load-schema";
+import { workspaceRole } from "../../teams/roles";
 
-/** The database if the actor's account owns it; another account's database is the same 404 as an unknown one. */
+/** The database if the actor's account can reach it (owner or member); any other is the same 404 as an unknown one. */
 export const getDatabaseOrThrow = async (ctx: Ctx, instance: string): Promise<DatabaseSchema> => {
   const schema = typeof instance === "string" ? await loadSchema(ctx.app, instance) : undefined;
-  if (!schema || schema.ownerId !== ctx.actor.accountId) throw notFound(`Database "${instance}" was not found.`);
+  if (!schema || !(await workspaceRole(ctx.app.engine.meta, schema.ownerId, ctx.actor.accountId))) throw notFound(`Database "${instance}" was not found.`);
   return schema;
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Column, ColumnInput } from "./columns";
 import { component, INSTANCE_EXAMPLE, TableName, Timestamp } from "./common";
+import { Person } from "./team";
 
 const TABLE_INPUT_EXAMPLE = { name: "products", columns: [ColumnInput.meta()?.example] };
 
@@ -37,6 +38,7 @@ export const DatabaseCreate = component(
     .strictObject({
       name: DatabaseName,
       tables: z.array(TableInput).optional().meta({ description: "Quick create: every table in one step, all or nothing." }),
+      workspace: z.int().min(1).optional().meta({ description: "The owner's account id of the workspace to create it in (you must be an editor or admin there; its owner's quota counts it); default your own." }),
     })
     .meta({ example: { name: "Shop", tables: [TABLE_INPUT_EXAMPLE] } }),
 );
@@ -47,10 +49,14 @@ const summary = {
   instance: z.string().meta({ description: "Path segment of the data API.", example: INSTANCE_EXAMPLE }),
   name: z.string(),
   owner_id: z.int(),
+  owner: Person,
+  creator: Person,
+  role: z.enum(["owner", "admin", "editor", "viewer"]).meta({ description: "Your role on it." }),
   api_base: z.string().meta({ description: "Base path of the data API, `/v1/{instance}`." }),
 };
 const TIMES = { created_at: "2024-05-01T12:00:00.000Z", updated_at: "2024-05-01T12:00:00.000Z" };
-const SUMMARY_EXAMPLE = { instance: INSTANCE_EXAMPLE, name: "Shop", owner_id: 1, api_base: `/v1/${INSTANCE_EXAMPLE}` };
+const OWNER = { id: 1, email: "owner@example.com" };
+const SUMMARY_EXAMPLE = { instance: INSTANCE_EXAMPLE, name: "Shop", owner_id: 1, owner: OWNER, creator: OWNER, role: "owner", api_base: `/v1/${INSTANCE_EXAMPLE}` };
 
 export const Database = component(
   "Database",
@@ -68,8 +74,12 @@ export const DatabaseSummary = component(
 
 /** GET /databases query; parameters the route does not name are ignored, as on every management route. */
 export const DatabaseListQuery = z.object({
-  scope: z.enum(["mine", "shared"]).optional().meta({ default: "mine", description: "`mine`: databases of your account; `shared`: databases shared with you (none until teams)." }),
+  scope: z
+    .enum(["mine", "shared", "all"])
+    .optional()
+    .meta({ default: "mine", description: "`mine`: your workspace; `shared`: workspaces where you are a member (\"Shared with me\"); `all`: both." }),
   creator: z.string().regex(/^\d+$/).optional().meta({ description: "Only databases created by this account id." }),
+  workspace: z.string().regex(/^\d+$/).optional().meta({ description: "Only databases of this owner's workspace." }),
 });
 
 export type TableInput = z.input<typeof TableInput>;

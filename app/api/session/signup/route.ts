@@ -7,10 +7,10 @@ import { fromWebRequest, toWebResponse } from "@/lib/http/web-adapter";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Public sign-up (first run, or when the operator opened sign-up); the client then signs in. */
+/** Public sign-up (first run, when the operator opened sign-up, or from an invite link); the client then signs in. */
 export const POST = async (request: Request) => {
   try {
-    const body = parseJsonBody(await fromWebRequest(request)) as { email?: unknown; password?: unknown };
+    const body = parseJsonBody(await fromWebRequest(request)) as { email?: unknown; password?: unknown; invite?: unknown };
     return Response.json(await signUp(await getApp(), body ?? {}), { status: 201 });
   } catch (err) {
     return toWebResponse(errorResponse(err));

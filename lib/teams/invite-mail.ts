@@ -1,0 +1,42 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { App } from "../app";
+
+const transports = new WeakMap<App, Transporter>();
+
+const transportFor = (app: App, url: string) => {
+  let transport = transports.get(app);
+  if (!transport) {
+    transport = nodemailer.createTransport(url);
+    transports.set(app, transport);
+  }
+  return transport;
+};
+
+export type InviteMail = { to: string; url: string; inviter: string; role: string; expiresAt: string };
+
+/**
+ * Emails an invite link through SMTP_URL. Returns whether it was sent; without SMTP_URL, or when the server
+ * refuses, the invite still stands and its link still works (the admin can copy it from the Team page).
+ */
+export const sendInviteMail = async (app: App, mail: InviteMail): Promise<boolean> => {
+  const url = app.config.smtpUrl;
+  if (!url) return false;
+  try {
+    await transportFor(app, url).sendMail({
+      from: app.config.mailFrom ?? "Tabula <no-reply@localhost>",
+      to: mail.to,
+      subject: `${mail.inviter} invited you to their Tabula workspace`,
+      text: [
+        `${mail.inviter} invited you to their Tabula workspace as ${mail.role}.`,
+        "",
+        `Accept the invite: ${mail.url}`,
+        "",
+        `The link works until ${mail.expiresAt}. If you have no account yet, you can create one from the link.`,
+      ].join("\n"),
+    });
+    return true;
+  } catch (err) {
+    console.warn(`[tabula] invite email to ${mail.to} failed: ${(err as Error).message}`);
+    return false;
+  }
+};
