@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canRefuse } from "../lib/mgmt/permissions";
+import { isWorkspacePermission, canRefuse } from "../lib/mgmt/permissions";
 import { ROUTES } from "../lib/mgmt/routes";
 import { buildManagementOpenApi } from "../lib/openapi/management-openapi";
 import { buildOpenApi } from "../lib/openapi/build-openapi";
@@ -406,7 +406,7 @@ describe("the management document", () => {
     expect(Object.keys(s.ColumnInput.properties)).toEqual(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references"]);
     expect(s.Column.properties).toHaveProperty("mysql_type");
     expect(s.Key.required).toEqual(["id", "name", "key", "database", "created_at"]);
-    expect(Object.keys(s.Database.properties)).toEqual(["instance", "name", "owner_id", "api_base", "tables", "created_at", "updated_at"]);
+    expect(Object.keys(s.Database.properties)).toEqual(["instance", "name", "owner_id", "owner", "creator", "role", "api_base", "tables", "created_at", "updated_at"]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
@@ -429,8 +429,10 @@ describe("the management document", () => {
         "401",
         ...(route.quota ? ["402"] : []),
         ...(canRefuse(route.permission) ? ["403"] : []),
-        ...(route.path.includes(":") || route.errors?.includes("not_found") ? ["404"] : []),
+        // A workspace route names a workspace (yours by default): one you cannot reach is 404.
+        ...(route.path.includes(":") || route.errors?.includes("not_found") || isWorkspacePermission(route.permission) ? ["404"] : []),
         ...(route.errors?.includes("conflict") ? ["409"] : []),
+        ...(route.errors?.includes("gone") ? ["410"] : []),
         ...(route.body ? ["413"] : []),
         ...(route.body || route.query ? ["422"] : []),
       ];
