@@ -6,6 +6,7 @@ import type { App } from "../app";
 import type { CreditLedgerTable, MetaDb } from "../db/meta-schema";
 import { ApiError, conflict, notFound } from "../errors";
 import { nowIso } from "../meta/context";
+import { isUniqueViolation } from "../db/unique-violation";
 
 import { type CreditKind, type LedgerEntryKind } from "./ledger-kinds";
 
@@ -71,10 +72,6 @@ const append = async (trx: Trx, values: Omit<Selectable<CreditLedgerTable>, "id"
   return entryView(row);
 };
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { errno?: number; code?: string } | null;
-  return e?.errno === 1062 || e?.code === "SQLITE_CONSTRAINT_UNIQUE";
-};
 
 export type GrantInput = { accountId: number; kind: CreditKind; amount: number; source?: string | null; note?: string | null; actor: string };
 

@@ -10,6 +10,7 @@ import { decryptKey, encryptKey } from "../keys/key-crypto";
 import { bumpMetaVersion, type Ctx, nowIso, transact } from "../meta/context";
 import type { MemberRole } from "../plans/default-plans";
 import { sendInviteMail } from "./invite-mail";
+import { isUniqueViolation } from "../db/unique-violation";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -139,7 +140,13 @@ export const acceptInvite = async (app: App, accountId: number, token: string) =
       .where((eb) => eb("uses", "<", eb.ref("max_uses")))
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw gone(statusOf(row, now) === "pending" ? "used_up" : statusOf(row, now));
-    await trx.insertInto("members").values({ owner_id: row.owner_id, account_id: accountId, role: row.role, invited_by: row.created_by, joined_at: now }).execute();
+    try {
+      await trx.insertInto("members").values({ owner_id: row.owner_id, account_id: accountId, role: row.role, invited_by: row.created_by, joined_at: now }).execute();
+    } catch (err) {
+      // The same account accepting twice at once: the second insert meets the first's primary key.
+      if (isUniqueViolation(err)) throw conflict("You are already a member of this workspace.");
+      throw err;
+    }
     await bumpMetaVersion(trx);
   });
   app.events.publish({ kind: "team", ownerId: row.owner_id });
