@@ -27,9 +27,23 @@ export const signUp = async (app: App, input: { email?: unknown; password?: unkn
     throw new ApiError("forbidden", "Sign-up is closed on this install; ask its operator to create your account.");
   }
   const { account } = await createAccount(app, { email: input.email, password: input.password });
-  if (invite) await acceptInvite(app, account.id, invite);
+  if (invite) {
+    try {
+      await acceptInvite(app, account.id, invite);
+    } catch (err) {
+      await discardAccount(app, account.id);
+      throw err;
+    }
+  }
   return account;
 };
+
+/** Another sign-up took the invite's last use between the check and the accept: the new account goes too. */
+const discardAccount = (app: App, accountId: number) =>
+  app.engine.meta.transaction().execute(async (trx) => {
+    await trx.deleteFrom("api_keys").where("account_id", "=", accountId).execute();
+    await trx.deleteFrom("accounts").where("id", "=", accountId).execute();
+  });
 
 export type AddAccountInput = { body: unknown };
 

@@ -1,5 +1,6 @@
 // Callers and fixtures of the route permission matrix: a real server (node adapter with the dashboard
-// session resolver), the operator, an owner, another account, and the owner's keys of three scopes.
+// session resolver), the operator, an owner, another account, the owner's keys of three scopes, and members of
+// the owner's workspace: a viewer and an admin (sessions), an editor and a removed member (account keys).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,14 +11,41 @@ import { createSessionResolver } from "../../lib/auth/resolve-session";
 import { createNodeHandler } from "../../lib/http/node-adapter";
 import type { Harness } from "../helpers/harness";
 
-export const CALLERS = ["no credentials", "operator", "owner", "other account", "account key", "own database key", "other database key"] as const;
+export const CALLERS = [
+  "no credentials",
+  "operator",
+  "owner",
+  "other account",
+  "account key",
+  "own database key",
+  "other database key",
+  "viewer",
+  "editor",
+  "admin",
+  "removed member",
+] as const;
 export type Caller = (typeof CALLERS)[number];
 
 export type Reply = { status: number; body: any; text: string };
 export type Send = (method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown }) => Promise<Reply>;
 
-/** Path params and per-route bodies' ids for one caller: its own database (owned by the owner) and key. */
-export type Fixture = { instance: string; userId: number; keyId: number; accountId: number; credentials: Record<string, string> };
+/**
+ * Path params and per-route bodies' ids for one caller: its own database (owned by the owner), a key of its own
+ * account, an invite and a member of the owner's workspace (to revoke, change and remove), and an invite to a
+ * stranger's workspace (to accept).
+ */
+export type Fixture = {
+  instance: string;
+  userId: number;
+  keyId: number;
+  /** The owner: every workspace route names this workspace (`?workspace=` or the body's `workspace`). */
+  ownerId: number;
+  /** A member (editor) of the owner's workspace; also the account the operator's account routes act on. */
+  accountId: number;
+  inviteId: number;
+  acceptToken: string;
+  credentials: Record<string, string>;
+};
 
 const JOIN_SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";
 
@@ -31,7 +59,7 @@ const TABLES = [
 /** A body that should succeed, per operationId; a route with a body schema and no entry here fails the test. */
 export const sampleBody = (operationId: string, f: Fixture): unknown =>
   ({
-    createDatabase: { name: "Matrix made" },
+    createDatabase: { name: "Matrix made", workspace: f.ownerId },
     updateDatabase: { name: "Matrix renamed" },
     createTable: { name: "made_here", columns: [{ name: "n", type: "int" }] },
     renameTable: { name: "scratch" },
@@ -50,6 +78,9 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     putPlan: { max_databases: 3, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 5, requests_per_second: 50 },
     setAccountPlan: { plan: "pro" },
     grantCredits: { kind: "ai_calls", amount: 1 },
+    createInvite: { role: "viewer" },
+    acceptInvite: { token: f.acceptToken },
+    updateMember: { role: "viewer" },
     billingWebhook: { account: f.accountId, kind: "ai_calls", amount: 1, source: `matrix-${randomBytes(4).toString("hex")}` },
   })[operationId];
 
@@ -64,6 +95,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       id: String(f.keyId),
       account: String(f.accountId),
       plan: "matrix",
+      invite: String(f.inviteId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
@@ -93,7 +125,7 @@ export const sessionHeaders = async (h: Harness, accountId: number) => ({
 
 export const keyHeaders = (key: string) => ({ authorization: `Bearer ${key}` });
 
-const ok = async (reply: Promise<Reply>, status: number) => {
+export const ok = async (reply: Promise<Reply>, status: number) => {
   const r = await reply;
   expect(r.status, r.text).toBe(status);
   return r.body;
@@ -111,3 +143,13 @@ export const makeDatabase = async (send: Send, ownerKey: string, name: string) =
 
 export const makeKey = async (send: Send, key: string, body: Record<string, unknown>) =>
   (await ok(send("POST", "/api/v1/keys", { headers: keyHeaders(key), body }), 201)) as { id: number; key: string };
+
+/** An invite to the key's account's workspace, as the owner or an admin makes it. */
+export const makeInvite = async (send: Send, key: string, role: string) =>
+  (await ok(send("POST", "/api/v1/team/invites", { headers: keyHeaders(key), body: { role } }), 201)) as { id: number; token: string };
+
+/** Makes the member's account a member of the owner's workspace with `role`: the owner invites, the member accepts. */
+export const joinWorkspace = async (send: Send, ownerKey: string, memberKey: string, role: string) => {
+  const invite = await makeInvite(send, ownerKey, role);
+  await ok(send("POST", "/api/v1/team/invites/accept", { headers: keyHeaders(memberKey), body: { token: invite.token } }), 200);
+};

@@ -1,12 +1,28 @@
 // Every management route × every kind of caller, generated from the route table: the status each caller gets
-// follows from the route's declared permission alone. Allowed callers get the route's success status; refused
-// ones the exact error body. Runs on each engine through the node adapter (the adapters share one handler).
+// follows from the route's declared permission and the caller's role in the owner's workspace alone. Allowed
+// callers get the route's success status; refused ones the exact error body. Workspace routes name the owner's
+// workspace. Runs on each engine through the node adapter (the adapters share one handler).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSALS } from "../../lib/mgmt/authorize";
-import { isDatabasePermission, PERMISSIONS } from "../../lib/mgmt/permissions";
+import { isDatabasePermission, isWorkspacePermission, PERMISSIONS } from "../../lib/mgmt/permissions";
 import { type Route, ROUTES } from "../../lib/mgmt/routes";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
-import { CALLERS, type Caller, type Fixture, fillPath, keyHeaders, makeDatabase, makeKey, type Send, sampleBody, sessionHeaders, startServer } from "./matrix-fixture";
+import {
+  CALLERS,
+  type Caller,
+  type Fixture,
+  fillPath,
+  joinWorkspace,
+  keyHeaders,
+  makeDatabase,
+  makeInvite,
+  makeKey,
+  ok,
+  type Send,
+  sampleBody,
+  sessionHeaders,
+  startServer,
+} from "./matrix-fixture";
 
 type Outcome = { allowed: true } | { allowed: false; status: number; body: { error: string; message: string } };
 
@@ -14,6 +30,19 @@ const allow: Outcome = { allowed: true };
 const refuse = (status: number, error: string, message: string): Outcome => ({ allowed: false, status, body: { error, message } });
 
 const DATABASE_KEYS: Caller[] = ["own database key", "other database key"];
+
+/** Callers that are neither the owner nor a member of the owner's workspace: it does not exist for them. */
+const OUTSIDERS: Caller[] = ["operator", "other account", "removed member"];
+
+type Role = "owner" | "admin" | "editor" | "viewer";
+
+/** The caller's role in the owner's workspace (a database key of the owner's acts as the owner on its database). */
+const ROLE: Partial<Record<Caller, Role>> = { owner: "owner", "account key": "owner", "own database key": "owner", admin: "admin", editor: "editor", viewer: "viewer" };
+
+/** PRODUCT.md, Teams: a viewer reads; an editor also writes; an admin also administers; the owner does everything. */
+const GRANTS: Record<Role, string[]> = { owner: ["read", "write", "admin"], admin: ["read", "write", "admin"], editor: ["read", "write"], viewer: ["read"] };
+
+const grants = (caller: Caller, permission: string) => GRANTS[ROLE[caller]!].includes(permission.split(":")[1]);
 
 /** The decision table, written from the permission's meaning rather than from authorize's code. */
 const expected = (route: Route, caller: Caller, f: Fixture): Outcome => {
@@ -23,11 +52,17 @@ const expected = (route: Route, caller: Caller, f: Fixture): Outcome => {
   if (caller === "no credentials") return refuse(401, "unauthorized", "Sign in, or send an account secret key as Authorization: Bearer <key>.");
   if (route.permission === "authenticated") return allow;
   if (isDatabasePermission(route.permission)) {
-    if (caller === "operator" || caller === "other account") return refuse(404, "not_found", REFUSALS.databaseNotFound(f.instance));
+    if (OUTSIDERS.includes(caller)) return refuse(404, "not_found", REFUSALS.databaseNotFound(f.instance));
     if (caller === "other database key") return refuse(403, "forbidden", REFUSALS.databaseKeyElsewhere);
+    if (!grants(caller, route.permission)) return refuse(403, "forbidden", REFUSALS.roleLacks(route.permission));
     return allow;
   }
   if (DATABASE_KEYS.includes(caller)) return refuse(403, "forbidden", REFUSALS.databaseKeyOutside);
+  if (isWorkspacePermission(route.permission)) {
+    if (OUTSIDERS.includes(caller)) return refuse(404, "not_found", REFUSALS.workspaceNotFound(f.ownerId));
+    if (!grants(caller, route.permission)) return refuse(403, "forbidden", REFUSALS.workspaceRoleLacks(route.permission));
+    return allow;
+  }
   if (route.permission === "operator" && caller !== "operator") return refuse(403, "forbidden", REFUSALS.operatorOnly);
   return allow;
 };
@@ -39,11 +74,12 @@ const ORDERED = [...ROUTES].sort((a, b) => rank(a) - rank(b));
 const label = (r: Route) => `${r.method} /${r.path} (${r.permission})`;
 
 describe("the route table", () => {
-  it("gives every route a known permission, a unique operationId, and :instance to every database route", () => {
+  it("gives every route a known permission, a unique operationId, :instance to every database route and a named workspace to every workspace route", () => {
     for (const route of ROUTES) {
       expect(PERMISSIONS, label(route)).toContain(route.permission);
       if (isDatabasePermission(route.permission)) expect(route.path, label(route)).toMatch(/^databases\/:instance(\/|$)/);
     }
+    for (const route of ROUTES.filter((r) => isWorkspacePermission(r.permission))) expect(route.workspaceFrom, label(route)).toBeDefined();
     const ids = ROUTES.map((r) => r.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -63,17 +99,34 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
     h = await startHarness(engine, "node");
     server = await startServer(h);
     const send: Send = server.send;
+    const operator = keyHeaders(h.accountKey);
+    const setPlan = (accountId: number, plan: string) => ok(send("PATCH", `/api/v1/accounts/${accountId}`, { headers: operator, body: { plan } }), 200);
     const owner = await h.createAccount();
     const other = await h.createAccount();
-    // The owner makes a database per caller: a plan with room for them (quotas have their own tests).
-    expect((await send("PATCH", `/api/v1/accounts/${owner.accountId}`, { headers: keyHeaders(h.accountKey), body: { plan: "team" } })).status).toBe(200);
+    // The owner makes a database, an invite and a member per caller: a plan with room for them (quotas have their own tests).
+    const roomy = { max_databases: null, max_invitees: null, roles: ["viewer", "editor", "admin"], custom_domain: false, ai_calls_per_month: null, requests_per_second: null };
+    await ok(send("PUT", "/api/v1/plans/matrix-roomy", { headers: operator, body: roomy }), 200);
+    await setPlan(owner.accountId, "matrix-roomy");
+    const members = { viewer: await h.createAccount(), editor: await h.createAccount(), admin: await h.createAccount(), "removed member": await h.createAccount() };
+    for (const role of ["viewer", "editor", "admin"] as const) await joinWorkspace(send, owner.key, members[role].key, role);
+    await joinWorkspace(send, owner.key, members["removed member"].key, "editor");
+    await ok(send("DELETE", `/api/v1/team/members/${members["removed member"].accountId}`, { headers: keyHeaders(owner.key) }), 204);
     const elsewhere = await makeDatabase(send, owner.key, "Matrix elsewhere");
     const otherDbKey = await makeKey(send, owner.key, { name: "other db", database: elsewhere.instance });
-    // Each caller gets its own database (all the owner's) and its own key to regenerate and revoke.
+    // Each caller gets its own database (all the owner's), its own key to regenerate and revoke, an invite to
+    // revoke and a member to change and remove (both in the owner's workspace), and an invite to a stranger's
+    // workspace to accept (a workspace of its own, so that joining it changes no other caller's outcome).
     for (const caller of CALLERS) {
       const db = await makeDatabase(send, owner.key, `Matrix ${caller}`);
-      const keyOwner = caller === "operator" ? h.accountKey : caller === "other account" ? other.key : owner.key;
+      const member = caller in members ? members[caller as keyof typeof members] : undefined;
+      const keyOwner = caller === "operator" ? h.accountKey : caller === "other account" ? other.key : (member?.key ?? owner.key);
       const victim = await makeKey(send, keyOwner, { name: `victim of ${caller}` });
+      const invite = await makeInvite(send, owner.key, "viewer");
+      const target = await h.createAccount();
+      await joinWorkspace(send, owner.key, target.key, "editor");
+      const stranger = await h.createAccount();
+      await setPlan(stranger.accountId, "team");
+      const acceptable = await makeInvite(send, stranger.key, "viewer");
       const credentials: Record<Caller, () => Promise<Record<string, string>>> = {
         "no credentials": async () => ({}),
         operator: () => sessionHeaders(h, h.accountId),
@@ -82,8 +135,20 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         "account key": async () => keyHeaders(owner.key),
         "own database key": async () => keyHeaders((await makeKey(send, owner.key, { name: "own db", database: db.instance })).key),
         "other database key": async () => keyHeaders(otherDbKey.key),
+        viewer: () => sessionHeaders(h, members.viewer.accountId),
+        editor: async () => keyHeaders(members.editor.key),
+        admin: () => sessionHeaders(h, members.admin.accountId),
+        "removed member": async () => keyHeaders(members["removed member"].key),
       };
-      fixtures[caller] = { ...db, keyId: victim.id, accountId: other.accountId, credentials: await credentials[caller]() };
+      fixtures[caller] = {
+        ...db,
+        keyId: victim.id,
+        ownerId: owner.accountId,
+        accountId: target.accountId,
+        inviteId: invite.id,
+        acceptToken: acceptable.token,
+        credentials: await credentials[caller](),
+      };
     }
   }, 120_000);
 
@@ -97,7 +162,8 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
       const f = fixtures[caller];
       const body = route.body ? sampleBody(route.operationId, f) : undefined;
       if (route.body) expect(body, `a sample body for ${route.operationId}`).toBeDefined();
-      const reply = await server.send(route.method, `/api/v1/${fillPath(route.path, route.operationId, f)}`, { headers: f.credentials, body });
+      const workspace = route.workspaceFrom === "query" ? `?workspace=${f.ownerId}` : "";
+      const reply = await server.send(route.method, `/api/v1/${fillPath(route.path, route.operationId, f)}${workspace}`, { headers: f.credentials, body });
       const outcome = expected(route, caller, f);
       if (outcome.allowed) expect(reply.status, reply.text).toBe(route.status);
       else expect({ status: reply.status, body: reply.body }).toEqual({ status: outcome.status, body: outcome.body });
