@@ -16,6 +16,12 @@ export const KeyIcon = (p: IconProps) => (
 export const UsersIcon = (p: IconProps) => (
   <Icon {...p} d="M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm13 9v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8" />
 );
+export const UserPlusIcon = (p: IconProps) => (
+  <Icon {...p} d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm10-3v6m3-3h-6" />
+);
+export const ShareIcon = (p: IconProps) => (
+  <Icon {...p} d="M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+);
 export const GaugeIcon = (p: IconProps) => <Icon {...p} d="M12 14l4-4M3.3 17a10 10 0 1 1 17.4 0" />;
 export const LayersIcon = (p: IconProps) => <Icon {...p} d="M12 3l9 5-9 5-9-5 9-5Zm-9 9l9 5 9-5M3 16l9 5 9-5" />;
 export const PlusIcon = (p: IconProps) => <Icon {...p} d="M12 5v14M5 12h14" />;

@@ -1,6 +1,8 @@
 /** Every TanStack Query key of the dashboard, in one place so mutations invalidate the right ones. */
 export const queryKeys = {
+  /** Every database list (a prefix): a change to any database refreshes them all. */
   databases: ["databases"] as const,
+  databaseList: (query: object) => ["databases", query] as const,
   database: (instance: string) => ["database", instance] as const,
   keys: ["keys"] as const,
   account: ["account"] as const,
@@ -13,4 +15,10 @@ export const queryKeys = {
   openapi: (instance: string) => ["openapi", instance] as const,
   auth: (instance: string) => ["auth", instance] as const,
   policies: (instance: string, table: string) => ["policies", instance, table] as const,
+  /** The team of one workspace (its owner's id; undefined = your own): members and invites under one prefix. */
+  team: (workspace?: number) => ["team", workspace ?? "own"] as const,
+  members: (workspace?: number) => ["team", workspace ?? "own", "members"] as const,
+  invites: (workspace?: number) => ["team", workspace ?? "own", "invites"] as const,
+  workspaces: ["workspaces"] as const,
+  invite: (token: string) => ["invite", token] as const,
 };

@@ -1,7 +1,9 @@
 // The dashboard's view of the management API: every input and output type comes from the route table's
 // zod schemas (lib/mgmt/schemas, which import no database code), so the two cannot drift apart.
 import type { z } from "zod";
+import type { DatabaseSummary, DatabaseListQuery as ListQuerySchema } from "@/lib/mgmt/schemas/databases";
 import type { AccountPlanPatch as AccountPlanPatchSchema, CreditGrantCreate as GrantInput, PlanPut as PlanLimits } from "@/lib/mgmt/schemas/plans";
+import type { Invite, InviteAccepted } from "@/lib/mgmt/schemas/team";
 
 export type { ColumnType } from "@/lib/schema/types";
 export type { Column, ColumnInput, ColumnPatch } from "@/lib/mgmt/schemas/columns";
@@ -10,11 +12,19 @@ export type { Key as ApiKey, KeyCreate } from "@/lib/mgmt/schemas/keys";
 export type { Account, AccountCreate, Settings, SettingsPatch, SignupMode } from "@/lib/mgmt/schemas/accounts";
 export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/mgmt/schemas/plans";
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
+export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/mgmt/schemas/team";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/mgmt/schemas/auth";
 
 export type AccountPlanPatch = z.input<typeof AccountPlanPatchSchema>;
 export type MemberRole = PlanLimits["roles"][number];
 export type CreditKind = GrantInput["kind"];
+/** The caller's role on a database: `owner` of its workspace, or a member's role there. */
+export type DatabaseRole = DatabaseSummary["role"];
+/** `GET /databases` filters: scope (mine, shared, all), creator and workspace (account ids as text). */
+export type DatabaseListQuery = z.input<typeof ListQuerySchema>;
+
+/** What the public invite page reads before sign-in (`/api/session/invite?token=`). */
+export type InviteInfo = InviteAccepted & Pick<Invite, "status" | "expires_at">;
 
 /** What the sign-in page reads before anyone is signed in (`/api/session/status`, not the management API). */
 export type SignupStatus = { has_accounts: boolean; first_run: boolean; signup: "open" | "operator" };

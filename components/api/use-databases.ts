@@ -1,14 +1,27 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { can } from "./can";
 import { databasePath, mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Database, DatabaseCreate, DatabaseSummary } from "./types";
+import type { Database, DatabaseCreate, DatabaseListQuery, DatabaseSummary } from "./types";
 
-export const useDatabases = () =>
-  useQuery({ queryKey: queryKeys.databases, queryFn: () => mgmt<DatabaseSummary[]>("databases") });
+const listPath = (query: DatabaseListQuery) => {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+  return params.size ? `databases?${params}` : "databases";
+};
+
+/** `GET /databases` with its filters: `mine` (your workspace) unless the query says otherwise. */
+export const useDatabases = (query: DatabaseListQuery = { scope: "mine" }) =>
+  useQuery({ queryKey: queryKeys.databaseList(query), queryFn: () => mgmt<DatabaseSummary[]>(listPath(query)) });
 
 export const useDatabase = (instance: string) =>
   useQuery({ queryKey: queryKeys.database(instance), queryFn: () => mgmt<Database>(databasePath(instance)) });
+
+/** Your role on a database and what it allows; both false while it loads. */
+export const useDatabaseAccess = (instance: string) => {
+  const role = useDatabase(instance).data?.role;
+  return { role, write: can(role, "write"), admin: can(role, "admin") };
+};
 
 export const useCreateDatabase = () => {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 "use client";
 import { signIn, useSession } from "next-auth/react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
 import { useSignupStatus } from "../api/use-account";
 import { Button } from "../ui/button";
@@ -9,8 +9,13 @@ import { Field, TextInput } from "../ui/field";
 import { LoadingState } from "../ui/states";
 import { AuthCard } from "./auth-card";
 
+/** Where to go after sign-in: `?callbackUrl=` when it is a path on this site (never another origin). */
+const landingOf = (raw: string | null) => (raw && raw.startsWith("/") && !raw.startsWith("//") && !raw.startsWith("/\\") ? raw : "/databases");
+
 export const LoginForm = () => {
   const router = useRouter();
+  const landing = landingOf(useSearchParams().get("callbackUrl"));
+  const fromInvite = landing.startsWith("/invite/");
   const { status } = useSession();
   const signup = useSignupStatus();
   const [email, setEmail] = useState("");
@@ -21,32 +26,38 @@ export const LoginForm = () => {
 
   useEffect(() => {
     if (firstRun) router.replace("/setup");
-    else if (status === "authenticated") router.replace("/databases");
-  }, [firstRun, status, router]);
+    else if (status === "authenticated") router.replace(landing);
+  }, [firstRun, status, router, landing]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setPending(true);
     setFailed(false);
     const result = await signIn("credentials", { email, password, redirect: false });
-    if (result?.ok) router.replace("/databases");
+    if (result?.ok) router.replace(landing);
     else {
       setFailed(true);
       setPending(false);
     }
   };
 
-  const footer =
-    signup.data?.signup === "open" ? (
-      <>
-        New here?{" "}
-        <Link className="font-medium text-indigo-600 hover:underline" href="/signup">
-          Create an account
-        </Link>
-      </>
-    ) : (
-      "Accounts on this install are created by its operator."
-    );
+  const footer = fromInvite ? (
+    <>
+      No account yet?{" "}
+      <Link className="font-medium text-indigo-600 hover:underline" href={landing}>
+        Create one from the invite
+      </Link>
+    </>
+  ) : signup.data?.signup === "open" ? (
+    <>
+      New here?{" "}
+      <Link className="font-medium text-indigo-600 hover:underline" href="/signup">
+        Create an account
+      </Link>
+    </>
+  ) : (
+    "Accounts on this install are created by its operator."
+  );
 
   return (
     <AuthCard title="Sign in to Tabula" description="Manage your databases, schemas, data and API keys." footer={signup.data && footer}>

@@ -2,9 +2,10 @@
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ApiRequestError } from "../api/api-error";
+import { lockedUnless } from "../api/can";
 import type { DataRecord, Table } from "../api/types";
 import { useDashboardKey } from "../api/use-dashboard-key";
-import { useDatabase } from "../api/use-databases";
+import { useDatabase, useDatabaseAccess } from "../api/use-databases";
 import { useRecordMutations, useRecords } from "../api/use-records";
 import { PlusIcon } from "../icons";
 import { TableList } from "../schema/table-list";
@@ -23,6 +24,8 @@ type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: 
 
 /** One table's records through the data API, with the user's own key and the API's own query grammar. */
 const TableRecords = ({ instance, table, apiKey }: { instance: string; table: Table; apiKey: string }) => {
+  // The key acts with your role: a viewer's writes would be refused (403), so they are not offered.
+  const writeLock = lockedUnless(useDatabaseAccess(instance).write, "write");
   const [query, setQuery] = useState<RecordsQuery>(EMPTY_QUERY);
   const [editing, setEditing] = useState<Editing>(null);
   const queryString = buildQueryString(query);
@@ -42,7 +45,7 @@ const TableRecords = ({ instance, table, apiKey }: { instance: string; table: Ta
         <h2 className="font-mono text-lg font-semibold text-slate-900">{table.name}</h2>
         <div className="flex items-center gap-3">
           {records.isFetching && <Spinner className="size-4 text-slate-400" />}
-          <Button variant="primary" size="sm" onClick={() => open({ kind: "add" })}>
+          <Button variant="primary" size="sm" onClick={() => open({ kind: "add" })} {...writeLock}>
             <PlusIcon /> Add record
           </Button>
         </div>
@@ -60,7 +63,11 @@ const TableRecords = ({ instance, table, apiKey }: { instance: string; table: Ta
           {query.filters.length ? "Change or clear the filters." : "Add one here, or POST one to the API (try it from the API Docs tab)."}
         </EmptyState>
       ) : (
-        <RecordsGrid table={table} rows={records.data?.rows ?? []} onEdit={(record) => open({ kind: "edit", record })} onDelete={(record) => open({ kind: "delete", record })} />
+        <RecordsGrid
+          table={table}
+          rows={records.data?.rows ?? []}
+          actions={writeLock.disabled ? undefined : { edit: (record) => open({ kind: "edit", record }), remove: (record) => open({ kind: "delete", record }) }}
+        />
       )}
       {records.data && (
         <Pagination offset={query.offset} limit={query.limit} shown={records.data.rows.length} total={records.data.total} onChange={(page) => setQuery({ ...query, ...page })} />

@@ -3,7 +3,8 @@ import type { Column, DataRecord, Table } from "../api/types";
 import { Button } from "../ui/button";
 import { cellText } from "./record-values";
 
-type Props = { table: Table; rows: DataRecord[]; onEdit: (r: DataRecord) => void; onDelete: (r: DataRecord) => void };
+/** Without `actions` the grid is read-only (a viewer's role): no edit or delete column. */
+type Props = { table: Table; rows: DataRecord[]; actions?: { edit: (r: DataRecord) => void; remove: (r: DataRecord) => void } };
 
 const AUTO_HEAD: Pick<Column, "name" | "type">[] = [{ name: "id", type: "bigint" }];
 const AUTO_TAIL: Pick<Column, "name" | "type">[] = [
@@ -28,16 +29,18 @@ const Cell = ({ column, value }: { column: Pick<Column, "name" | "type">; value:
 };
 
 /** The records of one page: every column (passwords masked), with edit and delete per row. */
-export const RecordsGrid = ({ table, rows, onEdit, onDelete }: Props) => {
+export const RecordsGrid = ({ table, rows, actions }: Props) => {
   const columns = [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL];
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={`Records of ${table.name}`}>
         <thead className="bg-slate-50">
           <tr>
-            <th className="w-px px-2 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
+            {actions && (
+              <th className="w-px px-2 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
             {columns.map((c) => (
               <th key={c.name} scope="col" className="px-3 py-2 text-left align-bottom whitespace-nowrap">
                 <span className="block font-mono text-xs font-medium text-slate-700">{c.name}</span>
@@ -49,14 +52,16 @@ export const RecordsGrid = ({ table, rows, onEdit, onDelete }: Props) => {
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={r.id} data-record-id={r.id} className="hover:bg-slate-50/70">
-              <td className="px-1 py-1 whitespace-nowrap">
-                <Button size="sm" variant="ghost" onClick={() => onEdit(r)} aria-label={`Edit record ${r.id}`}>
-                  Edit
-                </Button>
-                <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => onDelete(r)} aria-label={`Delete record ${r.id}`}>
-                  Delete
-                </Button>
-              </td>
+              {actions && (
+                <td className="px-1 py-1 whitespace-nowrap">
+                  <Button size="sm" variant="ghost" onClick={() => actions.edit(r)} aria-label={`Edit record ${r.id}`}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => actions.remove(r)} aria-label={`Delete record ${r.id}`}>
+                    Delete
+                  </Button>
+                </td>
+              )}
               {columns.map((c) => (
                 <Cell key={c.name} column={c} value={r[c.name]} />
               ))}

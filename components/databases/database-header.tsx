@@ -2,7 +2,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { roleLabel } from "../api/can";
+import type { Database } from "../api/types";
 import { useDatabase } from "../api/use-databases";
+import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
 import { ErrorState, LoadingState } from "../ui/states";
 
@@ -15,6 +18,22 @@ const TABS = [
   { segment: "settings", label: "Settings" },
 ];
 
+/** On someone else's database: what your role there leaves you (admins can do everything, so they get no note). */
+const RoleNote = ({ db }: { db: Database }) => {
+  const where = `${db.owner.email}’s workspace`;
+  const text =
+    db.role === "viewer"
+      ? `You are a viewer in ${where}: you can read the schema, data and API docs, not change them.`
+      : db.role === "editor"
+        ? `You are an editor in ${where}: you change data and schema; auth settings, policies and deleting the database are for the owner and admins.`
+        : undefined;
+  return text ? (
+    <p role="note" aria-label="Your role" className="mt-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+      {text}
+    </p>
+  ) : null;
+};
+
 /** The database's name, its API base and the tabs: Schema, Data, Joins, API Docs, Settings. */
 export const DatabaseHeader = ({ instance, children }: { instance: string; children: ReactNode }) => {
   const pathname = usePathname();
@@ -23,17 +42,27 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
   if (database.error) return <ErrorState error={database.error} title={`Could not open database ${instance}`} onRetry={() => database.refetch()} />;
   const db = database.data!;
   const apiBase = typeof window === "undefined" ? db.api_base : `${window.location.origin}${db.api_base}`;
+  const shared = db.role !== "owner";
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs text-slate-500">
-            <Link href="/databases" className="hover:text-slate-800">
-              Databases
+            <Link href={shared ? "/databases?scope=shared" : "/databases"} className="hover:text-slate-800">
+              {shared ? "Shared with me" : "Databases"}
             </Link>{" "}
             /
           </p>
-          <h1 className="truncate text-xl font-semibold text-slate-900">{db.name}</h1>
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-xl font-semibold text-slate-900">{db.name}</h1>
+            {shared && <Badge tone={db.role === "viewer" ? "slate" : "indigo"}>{roleLabel(db.role)}</Badge>}
+          </div>
+          {shared && (
+            <p className="text-xs text-slate-500">
+              Owner <span className="font-medium text-slate-700">{db.owner.email}</span> · created by{" "}
+              <span className="font-medium text-slate-700">{db.creator.email}</span>
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white py-1 pr-1 pl-3">
           <span className="text-xs text-slate-500">API</span>
@@ -59,6 +88,7 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
           );
         })}
       </nav>
+      <RoleNote db={db} />
       <div className="pt-6">{children}</div>
     </div>
   );

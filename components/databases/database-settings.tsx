@@ -2,13 +2,17 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../api/api-error";
-import { useDatabase, useDeleteDatabase, useRenameDatabase } from "../api/use-databases";
+import { lockedUnless } from "../api/can";
+import { useDatabase, useDatabaseAccess, useDeleteDatabase, useRenameDatabase } from "../api/use-databases";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field, TextInput } from "../ui/field";
+import { LockNote } from "../ui/lock-note";
 import { FormError } from "../ui/states";
 
-const RenameForm = ({ instance, current }: { instance: string; current: string }) => {
+type Part = { instance: string; /** Whether your role may use it; otherwise it is shown disabled, with why. */ allowed: boolean };
+
+const RenameForm = ({ instance, current, allowed }: Part & { current: string }) => {
   const rename = useRenameDatabase(instance);
   const [name, setName] = useState(current);
   const submit = (e: FormEvent) => {
@@ -21,11 +25,12 @@ const RenameForm = ({ instance, current }: { instance: string; current: string }
       <p className="mt-1 text-sm text-slate-600">
         Renaming changes only how the database is shown. Its API path <code className="font-mono">/v1/{instance}</code> never changes, so apps keep working.
       </p>
+      {!allowed && <LockNote level="write" />}
       <div className="mt-4 flex items-end gap-2">
         <Field className="w-80" label="Name" htmlFor="rename-db" error={fieldErrors(rename.error).name}>
-          <TextInput id="rename-db" value={name} onChange={(e) => setName(e.target.value)} invalid={!!fieldErrors(rename.error).name} />
+          <TextInput id="rename-db" value={name} onChange={(e) => setName(e.target.value)} invalid={!!fieldErrors(rename.error).name} disabled={!allowed} />
         </Field>
-        <Button type="submit" variant="primary" pending={rename.isPending} disabled={name.trim() === current}>
+        <Button type="submit" variant="primary" pending={rename.isPending} disabled={!allowed || name.trim() === current} title={lockedUnless(allowed, "write").title}>
           Rename
         </Button>
       </div>
@@ -34,7 +39,7 @@ const RenameForm = ({ instance, current }: { instance: string; current: string }
   );
 };
 
-const DangerZone = ({ instance, name }: { instance: string; name: string }) => {
+const DangerZone = ({ instance, name, allowed }: Part & { name: string }) => {
   const router = useRouter();
   const remove = useDeleteDatabase(instance);
   const [open, setOpen] = useState(false);
@@ -42,7 +47,8 @@ const DangerZone = ({ instance, name }: { instance: string; name: string }) => {
     <div className="rounded-lg border border-red-200 bg-white p-5 shadow-xs">
       <h2 className="text-sm font-semibold text-red-700">Delete this database</h2>
       <p className="mt-1 text-sm text-slate-600">Deletes every table and row, and the keys limited to it. This cannot be undone.</p>
-      <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
+      {!allowed && <LockNote level="admin" />}
+      <Button variant="danger" className="mt-4" onClick={() => setOpen(true)} {...lockedUnless(allowed, "admin")}>
         Delete database…
       </Button>
       <ConfirmDialog
@@ -71,11 +77,12 @@ const DangerZone = ({ instance, name }: { instance: string; name: string }) => {
 /** The database's Settings tab: rename, delete. */
 export const DatabaseSettings = ({ instance }: { instance: string }) => {
   const database = useDatabase(instance);
+  const access = useDatabaseAccess(instance);
   if (!database.data) return null;
   return (
     <div className="max-w-3xl space-y-6">
-      <RenameForm key={database.data.name} instance={instance} current={database.data.name} />
-      <DangerZone instance={instance} name={database.data.name} />
+      <RenameForm key={database.data.name} instance={instance} current={database.data.name} allowed={access.write} />
+      <DangerZone instance={instance} name={database.data.name} allowed={access.admin} />
     </div>
   );
 };

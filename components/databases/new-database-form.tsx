@@ -1,12 +1,15 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../api/api-error";
+import { can } from "../api/can";
+import type { Workspace } from "../api/types";
 import { useCreateDatabase } from "../api/use-databases";
+import { useWorkspaces } from "../api/use-team";
 import { PlusIcon } from "../icons";
 import { Button } from "../ui/button";
-import { Field, TextInput } from "../ui/field";
+import { Field, SelectInput, TextInput } from "../ui/field";
 import { PageHeader } from "../ui/page-header";
 import { ProgressBar } from "../ui/progress-bar";
 import { FormError } from "../ui/states";
@@ -15,10 +18,38 @@ import { TableDraftCard } from "./table-draft-card";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** Where the database goes: your workspace, or one where you are an editor or admin (its owner's quota). */
+const WorkspaceField = ({ workspaces, value, onChange, error }: { workspaces: Workspace[]; value: string; onChange: (v: string) => void; error?: string }) => {
+  const chosen = workspaces.find((w) => String(w.owner.id) === value);
+  return (
+    <Field
+      className="w-96"
+      label="Workspace"
+      htmlFor="db-workspace"
+      error={error}
+      hint={chosen ? `Owned by ${chosen.owner.email} and counted on their plan; you are its creator.` : "Yours, counted on your plan."}
+    >
+      <SelectInput id="db-workspace" value={value} onChange={(e) => onChange(e.target.value)} invalid={!!error}>
+        <option value="">My workspace</option>
+        {workspaces.map((w) => (
+          <option key={w.owner.id} value={w.owner.id}>
+            {w.owner.email}’s workspace ({w.role})
+          </option>
+        ))}
+      </SelectInput>
+    </Field>
+  );
+};
+
 /** Create a database: empty, or quick create with several tables and columns, applied all at once. */
 export const NewDatabaseForm = () => {
   const router = useRouter();
   const create = useCreateDatabase();
+  // Viewers cannot create databases in a workspace: only editors' and admins' workspaces are offered.
+  const writable = (useWorkspaces().data ?? []).filter((w) => can(w.role, "write"));
+  const asked = useSearchParams().get("workspace") ?? "";
+  const [picked, setPicked] = useState<string | undefined>();
+  const workspace = picked ?? (writable.some((w) => String(w.owner.id) === asked) ? asked : "");
   const [name, setName] = useState("");
   const [tables, setTables] = useState<TableDraft[]>([]);
   const errors = fieldErrors(create.error);
@@ -27,7 +58,7 @@ export const NewDatabaseForm = () => {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = tables.length ? { name, tables: tables.map(toTableInput) } : { name };
+    const body = { name, ...(tables.length ? { tables: tables.map(toTableInput) } : {}), ...(workspace ? { workspace: Number(workspace) } : {}) };
     create.mutate(body, { onSuccess: (db) => router.push(`/databases/${db.instance}/schema`) });
   };
   const fieldProblems = Object.keys(errors).length;
@@ -38,10 +69,11 @@ export const NewDatabaseForm = () => {
         title="New database"
         description="Start empty, or quick-create its tables and columns in one go: everything is created together, or nothing is."
       />
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
-        <Field className="max-w-md" label="Database name" htmlFor="db-name" hint="Free text. Its API path is made from it, e.g. Shop → /v1/shop_7k2m9x." error={errors.name}>
+      <div className="flex flex-wrap items-start gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
+        <Field className="w-full max-w-md" label="Database name" htmlFor="db-name" hint="Free text. Its API path is made from it, e.g. Shop → /v1/shop_7k2m9x." error={errors.name}>
           <TextInput id="db-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Shop" invalid={!!errors.name} autoFocus />
         </Field>
+        <WorkspaceField workspaces={writable} value={workspace} onChange={setPicked} error={errors.workspace} />
       </div>
 
       {tables.map((t, i) => (

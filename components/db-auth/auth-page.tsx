@@ -1,6 +1,6 @@
 "use client";
 import { useAuthSettings } from "../api/use-db-auth";
-import { useDatabase } from "../api/use-databases";
+import { useDatabase, useDatabaseAccess } from "../api/use-databases";
 import { ErrorState, LoadingState } from "../ui/states";
 import { AuthSettingsForm } from "./auth-settings-form";
 import { PolicyEditor } from "./policy-editor";
@@ -10,14 +10,16 @@ import { TestAsUser } from "./test-as-user";
 export const AuthPage = ({ instance }: { instance: string }) => {
   const database = useDatabase(instance);
   const auth = useAuthSettings(instance);
+  // Viewers and editors read these settings; changing them (and impersonating a user) is the admins'.
+  const { admin } = useDatabaseAccess(instance);
   if (database.isLoading || auth.isLoading) return <LoadingState label="Loading auth settings…" />;
   if (database.error || auth.error) return <ErrorState error={database.error ?? auth.error} onRetry={() => void auth.refetch()} />;
   const tables = database.data!.tables;
   return (
     <div className="mt-6 space-y-6">
-      <AuthSettingsForm instance={instance} tables={tables} current={auth.data!} />
-      <PolicyEditor instance={instance} tables={tables} />
-      <TestAsUser instance={instance} tables={tables} auth={auth.data!} />
+      <AuthSettingsForm instance={instance} tables={tables} current={auth.data!} canAdmin={admin} />
+      <PolicyEditor instance={instance} tables={tables} canAdmin={admin} />
+      <TestAsUser instance={instance} tables={tables} auth={auth.data!} canAdmin={admin} />
     </div>
   );
 };

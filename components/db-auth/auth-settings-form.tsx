@@ -1,15 +1,19 @@
 "use client";
 import { type FormEvent, useEffect, useState } from "react";
 import { fieldErrors } from "../api/api-error";
+import { whyNot } from "../api/can";
 import type { Table } from "../api/types";
 import { type AuthSettings, useRotateSecret, useSaveAuthSettings } from "../api/use-db-auth";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Checkbox, Field, SelectInput, TextArea, TextInput } from "../ui/field";
+import { LockNote } from "../ui/lock-note";
 import { FormError } from "../ui/states";
 
 /** Users table, login and password columns, token lifetime, sign-up, CORS origins; rotate the signing secret. */
-export const AuthSettingsForm = ({ instance, tables, current }: { instance: string; tables: Table[]; current: AuthSettings }) => {
+type Props = { instance: string; tables: Table[]; current: AuthSettings; /** Owner or admin; others see the settings disabled. */ canAdmin: boolean };
+
+export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props) => {
   const save = useSaveAuthSettings(instance);
   const rotate = useRotateSecret(instance);
   const [draft, setDraft] = useState(current);
@@ -32,50 +36,53 @@ export const AuthSettingsForm = ({ instance, tables, current }: { instance: stri
         Browser and mobile apps log their users in at <code className="font-mono">POST /v1/{instance}/auth/login</code> and get a JWT (HS256). Row policies below
         decide what each user may do; a table without a policy is closed to them.
       </p>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Checkbox label="Enable database auth" checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
-        <Checkbox label="Allow sign-up (POST /auth/signup)" checked={draft.signup} onChange={(e) => set({ signup: e.target.checked })} />
-        <Field label="Users table" htmlFor="auth-users" error={errors.users_table}>
-          <SelectInput id="auth-users" value={draft.users_table} onChange={(e) => set({ users_table: e.target.value })} invalid={!!errors.users_table}>
-            {!users && <option value={draft.users_table}>{draft.users_table} (missing)</option>}
-            {tables.map((t) => (
-              <option key={t.name}>{t.name}</option>
-            ))}
-          </SelectInput>
-        </Field>
-        <Field label="Login column (email or username, unique)" htmlFor="auth-login" error={errors.login_column}>
-          <SelectInput id="auth-login" value={draft.login_column} onChange={(e) => set({ login_column: e.target.value })} invalid={!!errors.login_column}>
-            {!textColumns.some((c) => c.name === draft.login_column) && <option value={draft.login_column}>{draft.login_column}</option>}
-            {textColumns.map((c) => (
-              <option key={c.name}>{c.name}</option>
-            ))}
-          </SelectInput>
-        </Field>
-        <Field label="Password column (type password)" htmlFor="auth-password" error={errors.password_column}>
-          <SelectInput id="auth-password" value={draft.password_column} onChange={(e) => set({ password_column: e.target.value })} invalid={!!errors.password_column}>
-            {!passwordColumns.some((c) => c.name === draft.password_column) && <option value={draft.password_column}>{draft.password_column}</option>}
-            {passwordColumns.map((c) => (
-              <option key={c.name}>{c.name}</option>
-            ))}
-          </SelectInput>
-        </Field>
-        <Field label="Token lifetime (seconds, 1 to 2592000)" htmlFor="auth-ttl" error={errors.token_ttl_seconds}>
-          <TextInput id="auth-ttl" type="number" value={draft.token_ttl_seconds} onChange={(e) => set({ token_ttl_seconds: Number(e.target.value) })} invalid={!!errors.token_ttl_seconds} />
-        </Field>
-        <Field className="sm:col-span-2" label="Allowed origins (CORS), one per line" htmlFor="auth-origins" hint='e.g. https://app.example.com, or * for any origin' error={Object.entries(errors).find(([k]) => k.startsWith("cors_origins"))?.[1]}>
-          <TextArea id="auth-origins" rows={3} value={origins} onChange={(e) => setOrigins(e.target.value)} />
-        </Field>
-      </div>
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        <Button type="submit" variant="primary" pending={save.isPending}>
-          Save auth settings
-        </Button>
-        <Button variant="secondary" onClick={() => setConfirmRotate(true)} disabled={!current.enabled}>
-          Rotate signing secret…
-        </Button>
-        {save.isSuccess && <span className="text-sm text-emerald-700">Saved.</span>}
-        {rotate.isSuccess && <span className="text-sm text-emerald-700">Secret rotated: every user must log in again.</span>}
-      </div>
+      {!canAdmin && <LockNote level="admin">You can read these settings.</LockNote>}
+      <fieldset disabled={!canAdmin} title={canAdmin ? undefined : whyNot("admin")} className="min-w-0">
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Checkbox label="Enable database auth" checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+          <Checkbox label="Allow sign-up (POST /auth/signup)" checked={draft.signup} onChange={(e) => set({ signup: e.target.checked })} />
+          <Field label="Users table" htmlFor="auth-users" error={errors.users_table}>
+            <SelectInput id="auth-users" value={draft.users_table} onChange={(e) => set({ users_table: e.target.value })} invalid={!!errors.users_table}>
+              {!users && <option value={draft.users_table}>{draft.users_table} (missing)</option>}
+              {tables.map((t) => (
+                <option key={t.name}>{t.name}</option>
+              ))}
+            </SelectInput>
+          </Field>
+          <Field label="Login column (email or username, unique)" htmlFor="auth-login" error={errors.login_column}>
+            <SelectInput id="auth-login" value={draft.login_column} onChange={(e) => set({ login_column: e.target.value })} invalid={!!errors.login_column}>
+              {!textColumns.some((c) => c.name === draft.login_column) && <option value={draft.login_column}>{draft.login_column}</option>}
+              {textColumns.map((c) => (
+                <option key={c.name}>{c.name}</option>
+              ))}
+            </SelectInput>
+          </Field>
+          <Field label="Password column (type password)" htmlFor="auth-password" error={errors.password_column}>
+            <SelectInput id="auth-password" value={draft.password_column} onChange={(e) => set({ password_column: e.target.value })} invalid={!!errors.password_column}>
+              {!passwordColumns.some((c) => c.name === draft.password_column) && <option value={draft.password_column}>{draft.password_column}</option>}
+              {passwordColumns.map((c) => (
+                <option key={c.name}>{c.name}</option>
+              ))}
+            </SelectInput>
+          </Field>
+          <Field label="Token lifetime (seconds, 1 to 2592000)" htmlFor="auth-ttl" error={errors.token_ttl_seconds}>
+            <TextInput id="auth-ttl" type="number" value={draft.token_ttl_seconds} onChange={(e) => set({ token_ttl_seconds: Number(e.target.value) })} invalid={!!errors.token_ttl_seconds} />
+          </Field>
+          <Field className="sm:col-span-2" label="Allowed origins (CORS), one per line" htmlFor="auth-origins" hint='e.g. https://app.example.com, or * for any origin' error={Object.entries(errors).find(([k]) => k.startsWith("cors_origins"))?.[1]}>
+            <TextArea id="auth-origins" rows={3} value={origins} onChange={(e) => setOrigins(e.target.value)} />
+          </Field>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <Button type="submit" variant="primary" pending={save.isPending}>
+            Save auth settings
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirmRotate(true)} disabled={!current.enabled}>
+            Rotate signing secret…
+          </Button>
+          {save.isSuccess && <span className="text-sm text-emerald-700">Saved.</span>}
+          {rotate.isSuccess && <span className="text-sm text-emerald-700">Secret rotated: every user must log in again.</span>}
+        </div>
+      </fieldset>
       {Object.keys(errors).length === 0 && <div className="mt-3"><FormError error={save.error ?? rotate.error} /></div>}
       <ConfirmDialog
         open={confirmRotate}

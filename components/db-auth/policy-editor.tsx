@@ -1,10 +1,12 @@
 "use client";
 import { type FormEvent, useEffect, useState } from "react";
 import { ApiRequestError } from "../api/api-error";
+import { lockedUnless } from "../api/can";
 import type { Table } from "../api/types";
 import { POLICY_ACTIONS, type Policies, type PolicyAction, usePolicies, useSavePolicies } from "../api/use-db-auth";
 import { Button } from "../ui/button";
 import { Field, SelectInput, TextArea } from "../ui/field";
+import { LockNote } from "../ui/lock-note";
 import { ErrorState, FormError, LoadingState } from "../ui/states";
 import { POLICY_PRESETS } from "./policy-presets";
 
@@ -26,8 +28,11 @@ const Caret = ({ text, position }: { text: string; position: number }) => (
 
 const toDraft = (p: Policies) => Object.fromEntries(POLICY_ACTIONS.map((a) => [a, p[a] ?? ""])) as Record<PolicyAction, string>;
 
+type Props = { instance: string; tables: Table[]; /** Owner or admin; others read each table's policies, disabled. */ canAdmin: boolean };
+
 /** One table's four policies, starter presets, and the parser's errors shown inline with their position. */
-export const PolicyEditor = ({ instance, tables }: { instance: string; tables: Table[] }) => {
+export const PolicyEditor = ({ instance, tables, canAdmin }: Props) => {
+  const adminLock = lockedUnless(canAdmin, "admin");
   const [table, setTable] = useState(tables[0]?.name ?? "");
   const policies = usePolicies(instance, table);
   const save = useSavePolicies(instance, table);
@@ -57,6 +62,7 @@ export const PolicyEditor = ({ instance, tables }: { instance: string; tables: T
         <code className="font-mono">= != &gt; &gt;= &lt; &lt;= in (…)</code>, <code className="font-mono">and / or / not</code>, parentheses. Empty = denied to users;{" "}
         <code className="font-mono">true</code> = every row. Secret keys are never limited.
       </p>
+      {!canAdmin && <LockNote level="admin">Pick a table to read its policies.</LockNote>}
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <Field label="Table" htmlFor="policy-table" className="w-56">
           <SelectInput id="policy-table" value={table} onChange={(e) => setTable(e.target.value)}>
@@ -66,7 +72,7 @@ export const PolicyEditor = ({ instance, tables }: { instance: string; tables: T
           </SelectInput>
         </Field>
         <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-56">
-          <SelectInput id="policy-owner" value={owner} onChange={(e) => setOwner(e.target.value)}>
+          <SelectInput id="policy-owner" value={owner} onChange={(e) => setOwner(e.target.value)} {...adminLock}>
             <option value="id">id (the row is the user)</option>
             {ownerCandidates.map((c) => (
               <option key={c.name}>{c.name}</option>
@@ -75,7 +81,7 @@ export const PolicyEditor = ({ instance, tables }: { instance: string; tables: T
         </Field>
         <div className="flex flex-wrap gap-1.5">
           {POLICY_PRESETS.map((preset) => (
-            <Button key={preset.id} size="sm" onClick={() => setDraft(toDraft(preset.make(owner || "owner_id")))}>
+            <Button key={preset.id} size="sm" onClick={() => setDraft(toDraft(preset.make(owner || "owner_id")))} {...adminLock}>
               {preset.label}
             </Button>
           ))}
@@ -98,6 +104,7 @@ export const PolicyEditor = ({ instance, tables }: { instance: string; tables: T
                   value={draft[action]}
                   invalid={!!problem}
                   onChange={(e) => setDraft({ ...draft, [action]: e.target.value })}
+                  {...adminLock}
                 />
                 {problem?.position !== undefined && <Caret text={draft[action]} position={problem.position} />}
               </Field>
@@ -106,7 +113,7 @@ export const PolicyEditor = ({ instance, tables }: { instance: string; tables: T
         </div>
       )}
       <div className="mt-4 flex items-center gap-2">
-        <Button type="submit" variant="primary" pending={save.isPending}>
+        <Button type="submit" variant="primary" pending={save.isPending} {...adminLock}>
           Save policies
         </Button>
         {save.isSuccess && <span className="text-sm text-emerald-700">Saved; the API enforces them now.</span>}

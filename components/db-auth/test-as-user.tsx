@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../api/api-error";
+import { whyNot } from "../api/can";
 import { dataFetch, dataRequest } from "../api/data-client";
 import type { DataRecord, Table } from "../api/types";
 import { useDashboardKey } from "../api/use-dashboard-key";
@@ -19,7 +20,9 @@ const Verdict = ({ ok }: { ok: boolean }) => <span className={ok ? "text-emerald
  * "Test as user": the dashboard asks for a 5-minute token for the chosen user and reads the table through the
  * data API with it, so the rows shown are exactly the rows the API gives that user.
  */
-export const TestAsUser = ({ instance, tables, auth }: { instance: string; tables: Table[]; auth: AuthSettings }) => {
+type Props = { instance: string; tables: Table[]; auth: AuthSettings; /** Impersonating a user (a token for them) is the owner's and admins'. */ canAdmin: boolean };
+
+export const TestAsUser = ({ instance, tables, auth, canAdmin }: Props) => {
   const { key } = useDashboardKey(instance);
   const users = useQuery({
     queryKey: ["auth-users", instance, auth.users_table, key?.key],
@@ -75,7 +78,13 @@ export const TestAsUser = ({ instance, tables, auth }: { instance: string; table
             ))}
           </SelectInput>
         </Field>
-        <Button variant="primary" onClick={() => void run().catch(() => undefined)} pending={impersonate.isPending || verdicts.isPending} disabled={chosen === undefined}>
+        <Button
+          variant="primary"
+          onClick={() => void run().catch(() => undefined)}
+          pending={impersonate.isPending || verdicts.isPending}
+          disabled={chosen === undefined || !canAdmin}
+          title={canAdmin ? undefined : `${whyNot("admin")} It issues a token for the user.`}
+        >
           Show what this user gets
         </Button>
       </div>

@@ -1,7 +1,9 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { useDatabase } from "../api/use-databases";
+import { whyNot } from "../api/can";
+import type { Table } from "../api/types";
+import { useDatabase, useDatabaseAccess } from "../api/use-databases";
 import { useDeleteJoin, useJoins } from "../api/use-joins";
 import { Button } from "../ui/button";
 import { ErrorState, LoadingState } from "../ui/states";
@@ -15,12 +17,45 @@ const MODES = [
   { id: "sql", label: "SQL" },
 ] as const;
 
-/** The Joins tab: saved joins with their API paths, and a visual editor or SQL mode to make a new one. */
+/** A new join, in the visual editor or SQL mode. */
+const NewJoin = ({ instance, tables }: { instance: string; tables: Table[] }) => {
+  const [mode, setMode] = useState<(typeof MODES)[number]["id"]>("visual");
+  return (
+    <section aria-label="New join" className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold text-slate-900">New join</h2>
+        <div role="tablist" className="flex gap-1 rounded-md bg-slate-100 p-1">
+          {MODES.map((m) => (
+            <button
+              key={m.id}
+              role="tab"
+              type="button"
+              aria-selected={mode === m.id}
+              onClick={() => setMode(m.id)}
+              className={`rounded px-3 py-1 text-sm font-medium ${mode === m.id ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900"}`}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {tables.length < 2 ? (
+        <p className="text-sm text-slate-500">A join needs at least two tables; add them in the Schema tab.</p>
+      ) : mode === "visual" ? (
+        <VisualEditor instance={instance} tables={tables} />
+      ) : (
+        <SqlEditor instance={instance} />
+      )}
+    </section>
+  );
+};
+
+/** The Joins tab: saved joins with their API paths, and (for editors) a visual editor or SQL mode to make a new one. */
 export const JoinsPage = ({ instance }: { instance: string }) => {
   const database = useDatabase(instance);
   const joins = useJoins(instance);
   const remove = useDeleteJoin(instance);
-  const [mode, setMode] = useState<(typeof MODES)[number]["id"]>("visual");
+  const { write } = useDatabaseAccess(instance);
   if (database.isLoading || joins.isLoading) return <LoadingState label="Loading joins…" />;
   if (database.error || joins.error) return <ErrorState error={database.error ?? joins.error} title="Could not load the joins" onRetry={() => joins.refetch()} />;
   const tables = database.data!.tables;
@@ -40,40 +75,23 @@ export const JoinsPage = ({ instance }: { instance: string }) => {
                     <code>GET {j.path}</code> · {[j.base, ...j.joins.map((x) => x.table)].join(" ⋈ ")} · {j.columns.map((c) => c.as).join(", ")}
                   </p>
                 </div>
-                <Button variant="ghost" size="sm" onClick={() => remove.mutate(j.name)} pending={remove.isPending && remove.variables === j.name}>
-                  Delete
-                </Button>
+                {write && (
+                  <Button variant="ghost" size="sm" onClick={() => remove.mutate(j.name)} pending={remove.isPending && remove.variables === j.name}>
+                    Delete
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         )}
       </section>
-      <section aria-label="New join" className="space-y-4">
-        <div className="flex items-center justify-between">
-          <h2 className="text-base font-semibold text-slate-900">New join</h2>
-          <div role="tablist" className="flex gap-1 rounded-md bg-slate-100 p-1">
-            {MODES.map((m) => (
-              <button
-                key={m.id}
-                role="tab"
-                type="button"
-                aria-selected={mode === m.id}
-                onClick={() => setMode(m.id)}
-                className={`rounded px-3 py-1 text-sm font-medium ${mode === m.id ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900"}`}
-              >
-                {m.label}
-              </button>
-            ))}
-          </div>
-        </div>
-        {tables.length < 2 ? (
-          <p className="text-sm text-slate-500">A join needs at least two tables; add them in the Schema tab.</p>
-        ) : mode === "visual" ? (
-          <VisualEditor instance={instance} tables={tables} />
-        ) : (
-          <SqlEditor instance={instance} />
-        )}
-      </section>
+      {write ? (
+        <NewJoin instance={instance} tables={tables} />
+      ) : (
+        <p className="text-sm text-slate-500" role="note">
+          {whyNot("write")} Making or deleting a join needs the editor role; the saved joins above are yours to read through the API.
+        </p>
+      )}
     </div>
   );
 };

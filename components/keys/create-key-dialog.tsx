@@ -1,6 +1,7 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../api/api-error";
+import { can } from "../api/can";
 import type { ApiKey } from "../api/types";
 import { useDatabases } from "../api/use-databases";
 import { useCreateKey } from "../api/use-keys";
@@ -12,10 +13,12 @@ import { FormError } from "../ui/states";
 /** Creates a key: account-wide (every database, and the management API) or limited to one database. */
 export const CreateKeyDialog = ({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (k: ApiKey) => void }) => {
   const create = useCreateKey();
-  const databases = useDatabases();
+  // Shared databases too: a key acts there with your role (a viewer's key reads only).
+  const databases = useDatabases({ scope: "all" });
   const [name, setName] = useState("");
   const [scope, setScope] = useState("");
   const errors = fieldErrors(create.error);
+  const chosen = databases.data?.find((db) => db.instance === scope);
   const close = () => {
     setName("");
     setScope("");
@@ -45,15 +48,17 @@ export const CreateKeyDialog = ({ open, onClose, onCreated }: { open: boolean; o
             <option value="">All my databases (account-wide)</option>
             {databases.data?.map((db) => (
               <option key={db.instance} value={db.instance}>
-                Only {db.name} ({db.instance})
+                Only {db.name} ({db.instance}){db.role === "owner" ? "" : ` · ${db.owner.email}’s, as ${db.role}`}
               </option>
             ))}
           </SelectInput>
         </Field>
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {scope
-            ? `This key reads and writes every table of ${scope}, and nothing else.`
-            : "This key reads and writes every table of every database you own, and can change schemas and keys through the management API."}{" "}
+          {chosen
+            ? can(chosen.role, "write")
+              ? `This key reads and writes every table of ${chosen.instance}, and nothing else.`
+              : `This key reads every table of ${chosen.instance}, and nothing else: you are a viewer there, so its writes are refused.`
+            : "This key reads and writes every table of every database you own, and can change schemas and keys through the management API. On databases shared with you it has your role there."}{" "}
           Treat it like a password: keep it on servers, not in browsers or public repositories.
         </p>
         {!errors.name && <FormError error={create.error} />}

@@ -42,7 +42,8 @@ const AutomaticRow = ({ name, mysql, note }: (typeof AUTOMATIC)[number]) => (
   </tr>
 );
 
-type Props = { instance: string; table: Table; onEdit: (c: Column) => void };
+/** Without `onEdit` the grid is read-only: no edit or delete (a viewer's role). */
+type Props = { instance: string; table: Table; onEdit?: (c: Column) => void };
 
 /** The columns of one table: automatic ones first and last, the user's in between with edit and delete. */
 export const ColumnsGrid = ({ instance, table, onEdit }: Props) => {
@@ -76,12 +77,16 @@ export const ColumnsGrid = ({ instance, table, onEdit }: Props) => {
               </td>
               <td className="max-w-40 truncate px-3 py-2 font-mono text-xs text-slate-700">{defaultText(c)}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap">
-                <Button size="sm" variant="ghost" onClick={() => onEdit(c)} aria-label={`Edit column ${c.name}`}>
-                  Edit
-                </Button>
-                <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => setDropping(c.name)} aria-label={`Delete column ${c.name}`}>
-                  Delete
-                </Button>
+                {onEdit && (
+                  <>
+                    <Button size="sm" variant="ghost" onClick={() => onEdit(c)} aria-label={`Edit column ${c.name}`}>
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => setDropping(c.name)} aria-label={`Delete column ${c.name}`}>
+                      Delete
+                    </Button>
+                  </>
+                )}
               </td>
             </tr>
           ))}

@@ -1,8 +1,9 @@
 "use client";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { lockedUnless } from "../api/can";
 import type { Column } from "../api/types";
-import { useDatabase } from "../api/use-databases";
+import { useDatabase, useDatabaseAccess } from "../api/use-databases";
 import { useDropTable } from "../api/use-schema-mutations";
 import { PlusIcon } from "../icons";
 import { Button } from "../ui/button";
@@ -21,13 +22,14 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
   const router = useRouter();
   const params = useSearchParams();
   const database = useDatabase(instance);
+  const writeLock = lockedUnless(useDatabaseAccess(instance).write, "write");
   const [addingTable, setAddingTable] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const tables = database.data?.tables ?? [];
   const table = tables.find((t) => t.name === params.get("table")) ?? tables[0];
   const drop = useDropTable(instance, table?.name ?? "");
   const addTableButton = (
-    <Button size="sm" onClick={() => setAddingTable(true)}>
+    <Button size="sm" onClick={() => setAddingTable(true)} {...writeLock}>
       <PlusIcon /> Add table
     </Button>
   );
@@ -58,18 +60,18 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
             </p>
           </div>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => setEditing({ kind: "rename" })}>
+            <Button size="sm" onClick={() => setEditing({ kind: "rename" })} {...writeLock}>
               Rename
             </Button>
-            <Button size="sm" onClick={() => setEditing({ kind: "drop" })} className="text-red-600">
+            <Button size="sm" onClick={() => setEditing({ kind: "drop" })} className="text-red-600" {...writeLock}>
               Delete table
             </Button>
-            <Button size="sm" variant="primary" onClick={() => setEditing({ kind: "add-column" })}>
+            <Button size="sm" variant="primary" onClick={() => setEditing({ kind: "add-column" })} {...writeLock}>
               <PlusIcon /> Add column
             </Button>
           </div>
         </div>
-        <ColumnsGrid instance={instance} table={table} onEdit={(column) => setEditing({ kind: "edit-column", column })} />
+        <ColumnsGrid instance={instance} table={table} onEdit={writeLock.disabled ? undefined : (column) => setEditing({ kind: "edit-column", column })} />
         {table.columns.length === 0 && <p className="text-sm text-slate-500">Only the automatic columns so far. Add the columns your records need.</p>}
       </section>
 

@@ -3,13 +3,13 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
-/** A sidebar link, highlighted while the current path is under `match` (its href by default). */
-type Props = { href: string; match?: string; exact?: boolean; icon?: ReactNode; children: ReactNode };
+/** A sidebar link, highlighted while the current path is under `match` (its href by default), or when `active` says so. */
+type Props = { href: string; match?: string; exact?: boolean; active?: boolean; icon?: ReactNode; children: ReactNode };
 
-export const NavLink = ({ href, match, exact = false, icon, children }: Props) => {
+export const NavLink = ({ href, match, exact = false, active: forced, icon, children }: Props) => {
   const pathname = usePathname();
   const prefix = match ?? href;
-  const active = pathname === prefix || (!exact && pathname.startsWith(`${prefix}/`));
+  const active = forced ?? (pathname === prefix || (!exact && pathname.startsWith(`${prefix}/`)));
   return (
     <Link
       href={href}

@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
+import { Suspense } from "react";
 import { useAccount } from "../api/use-account";
-import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, UsersIcon } from "../icons";
+import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, UserPlusIcon, UsersIcon } from "../icons";
 import { AccountFooter } from "./account-footer";
 import { NavLink } from "./nav-link";
 import { SidebarDatabases } from "./sidebar-databases";
@@ -27,17 +28,17 @@ export const Sidebar = () => {
               <PlusIcon />
             </Link>
           </div>
-          <NavLink href="/databases" exact icon={<span className="w-4 text-center text-slate-400">≡</span>}>
-            All databases
-          </NavLink>
-          <div className="mt-1">
+          <Suspense>
             <SidebarDatabases />
-          </div>
+          </Suspense>
         </div>
         <div>
           <SectionTitle>Developer settings</SectionTitle>
           <NavLink href="/settings/keys" icon={<KeyIcon className="size-4 shrink-0" />}>
             API keys
+          </NavLink>
+          <NavLink href="/settings/team" icon={<UserPlusIcon className="size-4 shrink-0" />}>
+            Team
           </NavLink>
           <NavLink href="/settings/plan" icon={<GaugeIcon className="size-4 shrink-0" />}>
             Plan &amp; usage

@@ -1,5 +1,13 @@
+import { Suspense } from "react";
 import { DatabaseList } from "@/components/databases/database-list";
 
-export const metadata = { title: "My databases · Tabula" };
+export const metadata = { title: "Databases · Tabula" };
 
-export default DatabaseList;
+// The list reads ?scope=shared and its filters from the URL.
+const DatabasesPage = () => (
+  <Suspense>
+    <DatabaseList />
+  </Suspense>
+);
+
+export default DatabasesPage;

@@ -1,5 +1,13 @@
+import { Suspense } from "react";
 import { NewDatabaseForm } from "@/components/databases/new-database-form";
 
 export const metadata = { title: "New database · Tabula" };
 
-export default NewDatabaseForm;
+// The form reads ?workspace= (the workspace to create it in).
+const NewDatabasePage = () => (
+  <Suspense>
+    <NewDatabaseForm />
+  </Suspense>
+);
+
+export default NewDatabasePage;
