@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { nav, shot, signIn, VIEWPORT } from "./helpers";
 
 // Plans, quotas and credits in the dashboard: a free account hits its database limit (402 with the way out),
 // the operator grants it a database credit, the account spends it on its third database and sees the ledger;
@@ -9,26 +10,7 @@ const OPERATOR = { email: "owner@example.com", password: "correct horse battery"
 const MEMBER = { email: `plans-${randomBytes(4).toString("hex")}@example.com`, password: "member password 1" };
 const SOURCE = `order-${randomBytes(4).toString("hex")}`;
 
-const VIEWPORT = { width: 1280, height: 800 };
 test.use({ viewport: VIEWPORT });
-
-/** Saves the whole page, the viewport grown to its height so sticky parts are drawn where they belong. */
-const shot = async (page: Page, name: string) => {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > VIEWPORT.height) await page.setViewportSize({ width: VIEWPORT.width, height });
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-  if (height > VIEWPORT.height) await page.setViewportSize(VIEWPORT);
-};
-
-const signIn = async (page: Page, who: { email: string; password: string }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/databases$/);
-};
-
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 const freePlan = async (page: Page) => {
   const res = await page.request.get("/api/v1/plans");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { nav, shot, signIn, VIEWPORT } from "./helpers";
 
 // Teams in the dashboard, with two browsers: the operator (01 made it; its plan is unlimited) invites a viewer
 // from the Team page; the invitee signs up from the link while sign-up is closed, finds the owner's database
@@ -10,26 +11,7 @@ const OWNER = { email: "owner@example.com", password: "correct horse battery" };
 const INVITEE = { email: `teammate-${randomBytes(4).toString("hex")}@example.com`, password: "teammate password 1" };
 const VIEWER_NOTE = "Viewers can read only.";
 
-const VIEWPORT = { width: 1280, height: 800 };
 test.use({ viewport: VIEWPORT });
-
-/** Saves the whole page, the viewport grown to its height so sticky parts are drawn where they belong. */
-const shot = async (page: Page, name: string) => {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > VIEWPORT.height) await page.setViewportSize({ width: VIEWPORT.width, height });
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-  if (height > VIEWPORT.height) await page.setViewportSize(VIEWPORT);
-};
-
-const signIn = async (page: Page, who: { email: string; password: string }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/databases$/);
-};
-
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 const json = async <T>(page: Page, path: string) => {
   const res = await page.request.get(path);
