@@ -37,7 +37,7 @@ export const authenticate = async (
   if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
   if (key.databaseId !== null && key.databaseId !== schema?.id) throw unauthorized("This key is not valid for this database.");
   // A member's key acts with the member's role in the owner's workspace; a removed member's, at once, with none.
-  const role = schema ? await cachedWorkspaceRole(app, schema.ownerId, key.accountId) : "owner";
+  const role = !schema || schema.ownerId === key.accountId ? "owner" : await cachedWorkspaceRole(app, schema.ownerId, key.accountId);
   if (!role) throw unauthorized("This key is not valid for this database.");
   return { kind: "key", keyId: key.id, accountId: key.accountId, role };
 };
