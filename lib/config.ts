@@ -20,6 +20,8 @@ export type Config = {
   smtpUrl?: string;
   /** The From of those emails (MAIL_FROM). */
   mailFrom?: string;
+  /** An OpenAI-compatible chat-completions endpoint for the AI builder; unset, the offline planner plans. */
+  ai?: { baseUrl: string; apiKey?: string; model: string; maxSteps: number; tools: boolean };
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -38,5 +40,14 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    ai: env.AI_BASE_URL
+      ? {
+          baseUrl: env.AI_BASE_URL,
+          apiKey: env.AI_API_KEY || undefined,
+          model: env.AI_MODEL || "gpt-4o-mini",
+          maxSteps: Number(env.AI_MAX_STEPS || 12),
+          tools: env.AI_TOOLS !== "off",
+        }
+      : undefined,
   };
 };

@@ -14,9 +14,11 @@ const STATUS_BY_CODE = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  ai_plan_invalid: 422,
   rate_limited: 429,
   pre_hook_failed: 500,
   internal: 500,
+  ai_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

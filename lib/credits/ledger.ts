@@ -125,13 +125,20 @@ export const spendCredits = async (trx: Trx, input: { accountId: number; kind: C
   return append(trx, { account_id: input.accountId, kind: input.kind, entry: "spend", amount: input.amount, delta: -input.amount, source: null, hold_id: null, note: input.note, actor: input.actor });
 };
 
-/** Reserves credits before work that may fail (an AI call): the balance drops now; spendHold or releaseHold settles it. */
-export const holdCredits = async (app: App, input: { accountId: number; kind: CreditKind; amount: number; note: string; actor: string }) =>
+type HoldInput = { accountId: number; kind: CreditKind; amount: number; note: string; actor: string };
+
+/** A hold inside the caller's transaction (which must hold lockAccount). */
+export const holdCreditsIn = async (trx: Trx, input: HoldInput) => {
+  const balance = (await creditBalances(trx, input.accountId))[input.kind];
+  if (balance < input.amount) throw outOfCredits(input.kind, balance);
+  return append(trx, { account_id: input.accountId, kind: input.kind, entry: "hold", amount: input.amount, delta: -input.amount, source: null, hold_id: null, note: input.note, actor: input.actor });
+};
+
+/** Reserves credits before work that may fail (an AI call): the balance drops now; settleHold spends or releases it. */
+export const holdCredits = async (app: App, input: HoldInput) =>
   app.engine.meta.transaction().execute(async (trx) => {
     await lockAccount(trx, input.accountId);
-    const balance = (await creditBalances(trx, input.accountId))[input.kind];
-    if (balance < input.amount) throw outOfCredits(input.kind, balance);
-    return append(trx, { account_id: input.accountId, kind: input.kind, entry: "hold", amount: input.amount, delta: -input.amount, source: null, hold_id: null, note: input.note, actor: input.actor });
+    return holdCreditsIn(trx, input);
   });
 
 /**

@@ -139,6 +139,30 @@ export type InvitesTable = {
   revoked_at: string | null;
 };
 
+/** One AI build: the prompt, the model's steps, the plan, what it cost and what became of it. */
+export type AiBuildsTable = {
+  id: Generated<number>;
+  owner_id: number;
+  created_by: number;
+  /** The database it extends, or the one applying it created. */
+  database_id: number | null;
+  prompt: string;
+  model: string;
+  offline: number;
+  status: string;
+  summary: string | null;
+  plan: string | null;
+  steps: string;
+  usage: string | null;
+  /** How the call was paid: `allowance`, `credit` or `none` (offline); `credit` tells what became of it. */
+  charge: string;
+  credit: string;
+  hold_id: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -152,4 +176,5 @@ export type MetaDb = {
   credit_ledger: CreditLedgerTable;
   members: MembersTable;
   invites: InvitesTable;
+  ai_builds: AiBuildsTable;
 };

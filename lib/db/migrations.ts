@@ -163,6 +163,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("invites_owner").on("invites").column("owner_id").execute();
     },
   },
+  "0007_ai_builds": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("ai_builds")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("owner_id", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("created_by", "integer", (c) => c.notNull().references("accounts.id"))
+        .addColumn("database_id", "integer")
+        .addColumn("prompt", sql`text`, (c) => c.notNull())
+        .addColumn("model", "varchar(255)", (c) => c.notNull())
+        .addColumn("offline", "integer", (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("summary", sql`text`)
+        .addColumn("plan", sql`mediumtext`)
+        .addColumn("steps", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("usage", "varchar(255)")
+        .addColumn("charge", "varchar(16)", (c) => c.notNull())
+        .addColumn("credit", "varchar(16)", (c) => c.notNull())
+        .addColumn("hold_id", "integer")
+        .addColumn("error", sql`text`)
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("ai_builds_owner").on("ai_builds").columns(["owner_id", "created_at"]).execute();
+      await db.schema.createIndex("ai_builds_creator").on("ai_builds").columns(["created_by", "id"]).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -51,7 +51,7 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     await authorize(ctx, route, params, req);
     const input = parseInput(route, params, req);
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's).
-    const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input);
+    const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input, app);
     if (meter) ctx.meter = meter;
     const result = await route.run(ctx, input);
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);

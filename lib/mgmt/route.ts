@@ -14,6 +14,7 @@ export const TAGS = {
   Keys: "Secret keys for the data and management APIs.",
   Accounts: "Accounts of this install and who may sign up.",
   Plans: "Plans and their limits, one-time credits and the billing webhook that grants them.",
+  AI: "The AI builder: one sentence to a planned (and applied) database, with the build history.",
   Team: "Members of your workspace (all your databases) with a role each, and the invites that add them.",
 } as const;
 
@@ -33,7 +34,7 @@ type QueryOf<Q> = Q extends z.ZodType ? { query: z.output<Q> } : unknown;
 export type RouteInput<P extends string, B, Q> = PathParams<P> & BodyOf<B> & QueryOf<Q>;
 
 /** Errors a route's service can raise beyond those its shape implies (401, 403, 404 on path params, 422 on input). */
-export type ServiceError = "not_found" | "conflict" | "gone";
+export type ServiceError = "not_found" | "conflict" | "gone" | "ai" | "quota";
 
 type Described<P extends string, B, Q> = {
   method: Method;

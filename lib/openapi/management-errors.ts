@@ -64,6 +64,11 @@ const MANAGEMENT_ERRORS = {
     description: "The invite expired, was revoked, or has no uses left.",
     content: errorBody("invite_expired", "This invite has expired; ask for a new one."),
   },
+  AiUnavailable: {
+    status: "502",
+    description: "The AI model (AI_BASE_URL) could not be reached or failed; the call's allowance or credit was released.",
+    content: errorBody("ai_unavailable", "The AI model could not be reached (no answer: connect ECONNREFUSED 127.0.0.1:11434)."),
+  },
   PayloadTooLarge: {
     status: "413",
     description: "The body is larger than 1 MiB.",
@@ -71,7 +76,7 @@ const MANAGEMENT_ERRORS = {
   },
   ValidationFailed: {
     status: "422",
-    description: "The body or the query is invalid; `errors` lists every problem.",
+    description: "The body or the query is invalid; `errors` lists every problem. The AI builder also answers 422 `ai_plan_invalid` when no valid plan came out (with the plan's problems).",
     content: errorBody("validation_failed", TYPE_PROBLEM, { errors: [{ field: "tables[0].columns[1].type", code: "invalid_value", message: TYPE_PROBLEM }] }),
   },
 } satisfies Record<string, { status: string; description: string; content: Json; headers?: Json }>;
@@ -90,11 +95,12 @@ const forbiddenFor = (route: Route): ErrorName =>
 /** The error responses this route's code path can answer. */
 export const routeErrors = (route: Route): ErrorName[] => {
   const names: ErrorName[] = [route.permission === "billing" ? "BadSignature" : "Unauthorized"];
-  if (route.quota) names.push("QuotaExceeded");
+  if (route.quota || route.errors?.includes("quota")) names.push("QuotaExceeded");
   if (canRefuse(route.permission)) names.push(forbiddenFor(route));
   if (route.path.includes(":") || route.errors?.includes("not_found") || isWorkspacePermission(route.permission)) names.push("NotFound");
   if (route.errors?.includes("conflict")) names.push("Conflict");
   if (route.errors?.includes("gone")) names.push("InviteExpired");
+  if (route.errors?.includes("ai")) names.push("AiUnavailable");
   if (route.body) names.push("PayloadTooLarge");
   if (route.body || route.query) names.push("ValidationFailed");
   return names;

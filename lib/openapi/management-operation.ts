@@ -14,6 +14,7 @@ const PATH_PARAMETERS: Record<string, { component: string; description: string; 
   column: { component: "Column", description: "The column's name.", schema: { type: "string" }, sample: "price" },
   join: { component: "Join", description: "The join's name.", schema: { type: "string" }, sample: "books_with_authors" },
   id: { component: "KeyId", description: "The key's id.", schema: { type: "integer" }, sample: "7" },
+  build: { component: "AiBuildId", description: "The AI build's id.", schema: { type: "integer" }, sample: "12" },
   invite: { component: "InviteId", description: "The invite's id.", schema: { type: "integer" }, sample: "4" },
   account: { component: "AccountId", description: "The account's id.", schema: { type: "integer" }, sample: "2" },
   plan: { component: "PlanName", description: "The plan's name: 1 to 32 lowercase letters, digits, - or _.", schema: { type: "string", pattern: "^[a-z][a-z0-9_-]{0,31}$" }, sample: "pro" },

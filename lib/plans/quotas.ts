@@ -2,6 +2,7 @@
 // puts a meter on the route's ctx, and the service's metadata transaction (transact) applies it first, so the
 // count and the write it guards commit together. Teams add invitees, the AI builder its calls: one row each.
 import type { Kysely, Transaction } from "kysely";
+import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
 import { ApiError } from "../errors";
 import { type CreditKind, creditBalances, directSpends, lockAccount, spendCredits } from "../credits/ledger";
@@ -21,8 +22,12 @@ type Quota = {
   amount?: (input: Input) => number;
   /** What counts against the limit now. */
   used: (db: Kysely<MetaDb>, accountId: number) => Promise<number>;
-  /** The credit that raises the limit by one for good when it is reached, if there is one. */
+  /** The credit that pays past the limit, if there is one. */
   credit?: CreditKind;
+  /** `raise` (default): spending one raises the limit by one for good. `hold`: the request holds one, its service settles it. */
+  creditMode?: "raise" | "hold";
+  /** Uses that cost nothing (the offline AI planner). */
+  free?: (app: App) => boolean;
   /** "databases" in "Your free plan allows 2 databases", and its singular. */
   noun: string;
   one: string;
@@ -67,6 +72,27 @@ export const QUOTAS = {
     one: "role",
     advice: "Ask the operator of this install for a larger plan.",
   },
+  ai_calls: {
+    limit: (plan) => plan.ai_calls_per_month,
+    used: async (db, ownerId) => {
+      const month = new Date().toISOString().slice(0, 7);
+      const row = await db
+        .selectFrom("ai_builds")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("owner_id", "=", ownerId)
+        .where("charge", "=", "allowance")
+        .where("credit", "!=", "released")
+        .where("created_at", ">=", `${month}-01`)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    credit: "ai_calls",
+    creditMode: "hold",
+    free: (app) => !app.config.ai,
+    noun: "AI calls this month",
+    one: "AI call this month",
+    advice: "Wait for next month, buy AI-call credits, or ask the operator of this install for a larger plan.",
+  },
   databases: {
     limit: (plan) => plan.max_databases,
     used: async (db, accountId) => {
@@ -87,23 +113,28 @@ export type QuotaKind = keyof typeof QUOTAS;
  * concurrent requests queue here), then allows it under the plan's limit plus the credits already spent on
  * raising it, or spends one credit to raise it for good, or refuses with 402 quota_exceeded.
  */
-export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}) => {
-  await lockAccount(trx, accountId);
+/** How a metered use is paid: within the plan (or unlimited), by a credit the service must hold, or free. */
+export type QuotaOutcome = "allowance" | "credit" | "free";
+
+export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Promise<QuotaOutcome> => {
   const quota: Quota = QUOTAS[kind];
+  if (app && quota.free?.(app)) return "free";
+  await lockAccount(trx, accountId);
   const plan = await effectivePlan(trx, accountId);
   const refusal = quota.allows?.(plan, input);
   if (refusal) throw new ApiError("quota_exceeded", refusal.message, { quota: { kind: "roles", limit: refusal.limit, used: 0, credits: 0 } });
   const base = quota.limit?.(plan) ?? null;
-  if (base === null) return;
+  if (base === null) return "allowance";
   const need = quota.amount?.(input) ?? 1;
   const used = await quota.used(trx, accountId);
   const raised = quota.credit ? await directSpends(trx, accountId, quota.credit) : 0;
   const limit = base + raised;
-  if (used + need <= limit) return;
+  if (used + need <= limit) return "allowance";
   const credits = quota.credit ? (await creditBalances(trx, accountId))[quota.credit] : 0;
   if (quota.credit && need === 1 && credits > 0) {
+    if (quota.creditMode === "hold") return "credit";
     await spendCredits(trx, { accountId, kind: quota.credit, amount: 1, note: `${quota.noun} limit raised to ${limit + 1}`, actor });
-    return;
+    return "allowance";
   }
   const withCredits = raised ? ` (${limit} with the credits already used)` : "";
   const asked = need > 1 ? `; this asks for ${need} more` : "";
@@ -112,19 +143,23 @@ export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, a
   });
 };
 
-export type Meter = { apply: (trx: Trx) => Promise<void>; readonly applied: boolean };
+export type Meter = { apply: (trx: Trx) => Promise<void>; readonly applied: boolean; readonly outcome?: QuotaOutcome };
 
 /** The meter of one request: the service's transaction applies it once, first thing. */
-export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string, input: Input = {}): Meter => {
+export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Meter => {
   let applied = false;
+  let outcome: QuotaOutcome | undefined;
   return {
     apply: async (trx) => {
       if (applied) return;
       applied = true;
-      await checkQuota(trx, kind, accountId, actor, input);
+      outcome = await checkQuota(trx, kind, accountId, actor, input, app);
     },
     get applied() {
       return applied;
+    },
+    get outcome() {
+      return outcome;
     },
   };
 };

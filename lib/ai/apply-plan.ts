@@ -1,0 +1,60 @@
+// Applies a validated plan through the same services as the dashboard: the database (metered like any
+// create), each table, each join, then the seed rows. Everything created is journaled; on any failure the
+// journal is undone in reverse (a new database is dropped whole), so MariaDB's implicit DDL commits leave nothing.
+import { createRecords } from "../api/write-records";
+import { indexTable } from "../api/table-index";
+import type { Ctx } from "../meta/context";
+import { createDatabase } from "../meta/databases/create-database";
+import { deleteDatabase } from "../meta/databases/delete-database";
+import { createJoin } from "../meta/joins/create-join";
+import { deleteJoin } from "../meta/joins/delete-join";
+import { loadSchema } from "../meta/load-schema";
+import { createTable } from "../meta/tables/create-table";
+import { dropTable } from "../meta/tables/drop-table";
+import { quotaMeter } from "../plans/quotas";
+import type { DatabaseSchema } from "../schema/types";
+import type { DraftPlan } from "./plan";
+
+/** Test seams: a failure injected before a given table is created. */
+export type ApplyFaults = { beforeTable?: (name: string, index: number) => void | Promise<void> };
+
+const seedTable = async (ctx: Ctx, instance: string, table: string, rows: Record<string, unknown>[]) => {
+  const schema = (await loadSchema(ctx.app, instance))!;
+  const reply = await createRecords(ctx.app, ctx.app.engine.userDb(schema.physical), indexTable(schema.tables.get(table)!), rows);
+  if (reply.status !== 201) throw new Error(`seeding ${table} failed: ${reply.body}`);
+};
+
+/** Creates what the plan adds (in `existing`, or a new database) and returns the database's instance. */
+export const applyPlan = async (ctx: Ctx, plan: DraftPlan, existing?: DatabaseSchema, faults?: ApplyFaults): Promise<string> => {
+  const { app, actor } = ctx;
+  const undo: (() => Promise<unknown>)[] = [];
+  try {
+    let instance = existing?.instance ?? "";
+    if (!existing) {
+      const owner = ctx.workspaceId ?? actor.accountId;
+      const created = await createDatabase({ ...ctx, meter: quotaMeter("databases", owner, `account:${actor.accountId}`, {}, app) }, { body: { name: plan.name } });
+      instance = created.instance;
+      undo.push(() => deleteDatabase(ctx, { instance }));
+    }
+    for (const [i, table] of plan.tables.entries()) {
+      await faults?.beforeTable?.(table.name, i);
+      await createTable(ctx, { instance, body: { name: table.name, columns: table.columns } });
+      if (existing) undo.push(() => dropTable(ctx, { instance, table: table.name }));
+    }
+    for (const join of plan.joins) {
+      await createJoin(ctx, { instance, body: join });
+      if (existing) undo.push(() => deleteJoin(ctx, { instance, join: join.name }));
+    }
+    // Seed in table order, so referenced rows exist first (new tables only: their ids are 1..n).
+    for (const table of plan.tables) {
+      const rows = plan.seed[table.name];
+      if (rows?.length) await seedTable(ctx, instance, table.name, rows);
+    }
+    return instance;
+  } catch (err) {
+    for (const step of undo.reverse()) {
+      await step().catch((e) => console.error("[tabula] undoing an AI build step failed:", e));
+    }
+    throw err;
+  }
+};

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { component, INSTANCE_EXAMPLE, Timestamp } from "./common";
+
+export const AiBuildCreate = component(
+  "AiBuildCreate",
+  z
+    .strictObject({
+      prompt: z.string().min(3).max(2000).meta({ description: "What the app is about, in one or a few sentences." }),
+      database: z.string().optional().meta({ description: "An instance to extend (only additions are planned); omitted: a new database." }),
+      apply: z.boolean().optional().meta({ default: false, description: "Plan and apply in one call." }),
+      kind: z.enum(["schema", "join"]).optional().meta({ default: "schema", description: "`join`: propose one join over `database`'s tables (the Joins page's AI mode)." }),
+      workspace: z.int().min(1).optional().meta({ description: "The owner's account id of the workspace to build in (editor or admin there); default your own." }),
+    })
+    .meta({ example: { prompt: "A shop for handmade soap with products, customers and orders", apply: false } }),
+);
+
+const PlanColumn = z.record(z.string(), z.unknown()).meta({ description: "A column object as `POST .../columns` takes it." });
+
+export const AiPlan = component(
+  "AiPlan",
+  z.object({
+    name: z.string(),
+    tables: z.array(z.object({ name: z.string(), columns: z.array(PlanColumn) })),
+    joins: z.array(z.record(z.string(), z.unknown())).meta({ description: "Join definitions in the structured form." }),
+    seed: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).meta({ description: "Rows to insert, by table." }),
+  }),
+);
+
+const Step = z.object({ tool: z.string(), input: z.unknown(), ok: z.boolean(), error: z.string().optional() });
+
+export const AiBuild = component(
+  "AiBuild",
+  z
+    .object({
+      id: z.int(),
+      status: z.enum(["running", "planned", "applied", "failed"]),
+      offline: z.boolean().meta({ description: "Planned by the built-in offline planner (no model configured): costs nothing." }),
+      model: z.string(),
+      prompt: z.string(),
+      summary: z.string(),
+      plan: AiPlan.nullable(),
+      steps: z.array(Step).meta({ description: "Every tool call of the agent, with its outcome." }),
+      usage: z.object({ input_tokens: z.int(), output_tokens: z.int(), total_tokens: z.int() }).nullable(),
+      credit: z.enum(["charged", "released", "none"]).meta({ description: "What the call cost: one allowance call or credit charged, released after a failure, or none (offline)." }),
+      database: z.string().nullable().meta({ description: "The database it extends, or the one applying it created." }),
+      error: z.string().nullable(),
+      created_at: Timestamp,
+      updated_at: Timestamp,
+    })
+    .meta({
+      example: {
+        id: 12,
+        status: "planned",
+        offline: true,
+        model: "offline",
+        prompt: "A shop for handmade soap",
+        summary: "A shop with products, customers and orders.",
+        plan: { name: "Handmade soap shop", tables: [{ name: "products", columns: [{ name: "name", type: "varchar" }] }], joins: [], seed: {} },
+        steps: [],
+        usage: null,
+        credit: "none",
+        database: null,
+        error: null,
+        created_at: "2024-05-01T12:00:00.000Z",
+        updated_at: "2024-05-01T12:00:01.000Z",
+      },
+    }),
+);
+
+export const AiBuildListQuery = z.object({
+  status: z.enum(["running", "planned", "applied", "failed"]).optional().meta({ description: "Only builds in this state (`running`: to follow a build's steps while it works)." }),
+});
+
+export const WorkspaceQueryForApply = z.object({
+  workspace: z.string().regex(/^\d+$/).optional().meta({ description: "The workspace the build belongs to, when it is not yours." }),
+});
+
+export type AiBuild = z.output<typeof AiBuild>;
+export type AiBuildCreate = z.input<typeof AiBuildCreate>;
+export const AI_INSTANCE_EXAMPLE = INSTANCE_EXAMPLE;
