@@ -204,7 +204,8 @@ export const runAgent = async (config: AiConfig, { prompt, existing, onStep }: R
   });
   if (!state.finished) {
     const { errors } = validatePlan(plan, existing);
-    throw new PlanInvalidError(`The model did not finish a valid plan within ${config.maxSteps} steps.`, errors, steps, usageOf(result.totalUsage));
+    const why = result.steps.length >= config.maxSteps ? `within its budget of ${config.maxSteps} steps` : `(it stopped after ${result.steps.length} of at most ${config.maxSteps} steps)`;
+    throw new PlanInvalidError(`The model did not finish a valid plan ${why}.`, errors, steps, usageOf(result.totalUsage));
   }
   return { plan, summary: state.summary, steps, usage: usageOf(result.totalUsage) };
 };
