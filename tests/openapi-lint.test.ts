@@ -427,12 +427,13 @@ describe("the management document", () => {
       const statuses = Object.keys(op.responses).filter((s) => s !== String(route.status));
       const expected = [
         "401",
-        ...(route.quota ? ["402"] : []),
+        ...(route.quota || route.errors?.includes("quota") ? ["402"] : []),
         ...(canRefuse(route.permission) ? ["403"] : []),
         // A workspace route names a workspace (yours by default): one you cannot reach is 404.
         ...(route.path.includes(":") || route.errors?.includes("not_found") || isWorkspacePermission(route.permission) ? ["404"] : []),
         ...(route.errors?.includes("conflict") ? ["409"] : []),
         ...(route.errors?.includes("gone") ? ["410"] : []),
+        ...(route.errors?.includes("ai") ? ["502"] : []),
         ...(route.body ? ["413"] : []),
         ...(route.body || route.query ? ["422"] : []),
       ];
@@ -444,6 +445,22 @@ describe("the management document", () => {
     expect(doc.paths["/databases/{instance}/tables"].post.responses["402"]).toBeUndefined();
     expect(doc.paths["/keys"].get.responses["404"]).toBeUndefined();
     expect(doc.paths["/databases/{instance}/tables/{table}"].delete.responses["409"]).toBeDefined();
+  });
+
+  it("documents the AI builder's own errors: 402 before the model, 502 when it is down, 409 for a build that is not planned", () => {
+    expect(verbs("/ai/builds")).toEqual(["get", "post"]);
+    expect(verbs("/ai/builds/{build}")).toEqual(["get"]);
+    expect(verbs("/ai/builds/{build}/apply")).toEqual(["post"]);
+    const create = doc.paths["/ai/builds"].post.responses;
+    expect(Object.keys(create).sort()).toEqual(["201", "401", "402", "403", "404", "413", "422", "502"]);
+    expect(create["402"]).toEqual({ $ref: "#/components/responses/QuotaExceeded" });
+    expect(create["502"]).toEqual({ $ref: "#/components/responses/AiUnavailable" });
+    expect(doc.components.responses.AiUnavailable.content["application/json"].example.error).toBe("ai_unavailable");
+    const apply = doc.paths["/ai/builds/{build}/apply"].post.responses;
+    expect(Object.keys(apply).sort()).toEqual(["200", "401", "402", "403", "404", "409", "422"]);
+    expect(apply["502"]).toBeUndefined();
+    expect(Object.keys(doc.paths["/ai/builds"].get.responses).sort()).toEqual(["200", "401", "403", "422"]);
+    expect(Object.keys(doc.paths["/ai/builds/{build}"].get.responses).sort()).toEqual(["200", "401", "403", "404"]);
   });
 
   it("has every $ref resolve and every component used", () => {

@@ -19,7 +19,9 @@ const outputColumns = (tables: TableDef[]) => {
   const used = new Set<string>();
   return tables.flatMap((t) =>
     ["id", ...t.columns.filter((c) => c.type !== "password").map((c) => c.name)].map((c) => {
-      const as = used.has(c) ? `${singular(t.name)}_${c}` : c;
+      // The table-prefixed name can be taken too ("authors.id" → "author_id" beside "books.author_id").
+      let as = used.has(c) ? `${singular(t.name)}_${c}` : c;
+      for (let n = 2; used.has(as); n++) as = `${singular(t.name)}_${c}_${n}`;
       used.add(as);
       return { column: `${t.name}.${c}`, as };
     }),

@@ -11,13 +11,14 @@ type AccountRow = { id: number; email: string; is_operator: number; created_at: 
 /**
  * An account as the management API shows it: its plan in force, what counts against the plan, the limits in
  * force (the plan's raised by the credits spent on them), and its credit balances. Invitees are members plus
- * unused invite seats; AI calls count from zero until the AI builder exists.
+ * unused invite seats; AI calls are this month's builds paid by the allowance (not released ones).
  */
 export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
-  const [plan, databases, invitees, credits, raised] = await Promise.all([
+  const [plan, databases, invitees, aiCalls, credits, raised] = await Promise.all([
     effectivePlan(meta, row.id),
     QUOTAS.databases.used(meta, row.id),
     QUOTAS.invitees.used(meta, row.id),
+    QUOTAS.ai_calls.used(meta, row.id),
     creditBalances(meta, row.id),
     directSpends(meta, row.id, "databases"),
   ]);
@@ -27,7 +28,7 @@ export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
     is_operator: row.is_operator === 1,
     created_at: row.created_at,
     plan,
-    usage: { databases, invitees, ai_calls_this_month: 0 },
+    usage: { databases, invitees, ai_calls_this_month: aiCalls },
     limits: { databases: plan.max_databases === null ? null : plan.max_databases + raised },
     credits,
   };

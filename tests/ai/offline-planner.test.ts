@@ -2,52 +2,17 @@
 // validation the agent's plans do. validatePlan reuses the management and data API validators; no database here.
 import { describe, expect, it } from "vitest";
 import { DOMAINS } from "../../lib/ai/offline-domains";
+import { proposeJoinOffline } from "../../lib/ai/offline-join";
 import { type OfflinePlan, planOffline, stem } from "../../lib/ai/offline-planner";
 import { type DraftPlan, emptyPlan, validatePlan } from "../../lib/ai/plan";
-import type { DatabaseSchema } from "../../lib/schema/types";
+import type { ColumnDef, DatabaseSchema } from "../../lib/schema/types";
+import { CASES, SHOP } from "./offline-cases";
 
 const planFor = (prompt: string): OfflinePlan => {
   const result = planOffline(prompt);
   if ("error" in result) throw new Error(`no plan for ${JSON.stringify(prompt)}: ${result.error}`);
   return result;
 };
-
-const SHOP = ["customers", "products", "orders", "order_items"];
-const BLOG = ["authors", "posts", "comments"];
-const CRM = ["companies", "contacts", "deals"];
-const TASKS = ["team_members", "projects", "tasks"];
-const BOOKINGS = ["services", "staff", "clients", "appointments"];
-const INVENTORY = ["warehouses", "suppliers", "items", "stock_levels"];
-const SCHOOL = ["teachers", "students", "courses", "enrollments"];
-const EVENTS = ["venues", "events", "attendees", "tickets"];
-const RECIPES = ["recipes", "ingredients", "recipe_ingredients"];
-const HELPDESK = ["customers", "agents", "tickets", "ticket_replies"];
-const LIBRARY = ["authors", "books", "members", "loans"];
-const FITNESS = ["members", "trainers", "classes", "class_bookings"];
-const REAL_ESTATE = ["agents", "properties", "viewings"];
-
-const CASES: [prompt: string, domain: string, tables: string[]][] = [
-  ["I need a backend for my bakery's online orders", "shop", SHOP],
-  ["A shop for handmade soap", "shop", SHOP],
-  ["e-commerce store selling vintage clothes", "shop", SHOP],
-  ["track support tickets for our SaaS", "helpdesk", HELPDESK],
-  ["Helpdesk for customer complaints", "helpdesk", HELPDESK],
-  ["a school with students, courses and grades", "school", SCHOOL],
-  ["Online courses platform for teachers and their pupils", "school", SCHOOL],
-  ["Personal blog with posts, comments and authors", "blog", BLOG],
-  ["Simple CRM to follow up leads and deals for a consulting firm", "crm", CRM],
-  ["Project management tool: tasks, deadlines and who is assigned", "tasks", TASKS],
-  ["to-do list app for my team", "tasks", TASKS],
-  ["Appointment booking for a hair salon", "bookings", BOOKINGS],
-  ["Dentist appointments for patients", "bookings", BOOKINGS],
-  ["Warehouse inventory with suppliers and stock levels", "inventory", INVENTORY],
-  ["Sell tickets for concerts at our venue", "events", EVENTS],
-  ["Conference registration and attendee check-in", "events", EVENTS],
-  ["A recipe collection with ingredients", "recipes", RECIPES],
-  ["Lending library: books, members and loans", "library", LIBRARY],
-  ["Gym membership and yoga class schedule", "fitness", FITNESS],
-  ["Real estate listings for an agency with property viewings", "real_estate", REAL_ESTATE],
-];
 
 describe("planOffline maps prompts to app templates", () => {
   it("has 20 different prompts that together reach every domain", () => {
@@ -309,6 +274,48 @@ describe("validatePlan", () => {
         { field: "joins[0].name", code: "name_taken", message: '"customers" is already a table or join of database "shop_k2m9xa"' },
         { field: "seed.customers", code: "unknown_table", message: 'seed rows can only go into a table of this plan; "customers" is not one' },
       ]);
+    });
+  });
+});
+
+describe("proposeJoinOffline", () => {
+  const column = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = {}): ColumnDef => ({ name, type, nullable: true, unique: false, ...extra });
+  const library = (): DatabaseSchema => ({
+    ...shopDatabase(),
+    name: "Library",
+    joins: new Map(),
+    tables: new Map([
+      ["authors", { id: 1, name: "authors", columns: [column("name", "varchar")] }],
+      ["books", { id: 2, name: "books", columns: [column("title", "varchar"), column("author_id", "reference", { references: "authors" }), column("secret", "password")] }],
+    ]),
+  });
+
+  it("joins the named tables on their reference, with unique output names even when the reference is named after its table", () => {
+    const proposal = proposeJoinOffline(library(), "books with their authors");
+    expect(proposal).toEqual({
+      join: {
+        name: "books_with_authors",
+        base: "books",
+        joins: [{ table: "authors", on: [["books.author_id", "authors.id"]] }],
+        columns: [
+          { column: "books.id", as: "id" },
+          { column: "books.title", as: "title" },
+          { column: "books.author_id", as: "author_id" },
+          { column: "authors.id", as: "author_id_2" },
+          { column: "authors.name", as: "name" },
+        ],
+      },
+      summary: "Offline proposal: books joined to authors on books.author_id.",
+    });
+    const { join } = proposal as { join: DraftPlan["joins"][number] };
+    expect(validatePlan({ name: "", tables: [], joins: [join], seed: {} }, library()).errors).toEqual([]);
+  });
+
+  it("names what it needs when no table references another", () => {
+    const schema = library();
+    schema.tables.get("books")!.columns.splice(1, 1);
+    expect(proposeJoinOffline(schema, "books with their authors")).toEqual({
+      error: '"Library" has no reference column between two tables, so there is nothing to join on; add one (type reference) first.',
     });
   });
 });

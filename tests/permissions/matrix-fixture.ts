@@ -1,6 +1,7 @@
 // Callers and fixtures of the route permission matrix: a real server (node adapter with the dashboard
 // session resolver), the operator, an owner, another account, the owner's keys of three scopes, and members of
 // the owner's workspace: a viewer and an admin (sessions), an editor and a removed member (account keys).
+// AI builds use the offline planner (no model configured), so they cost nothing and need no server.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -44,6 +45,9 @@ export type Fixture = {
   accountId: number;
   inviteId: number;
   acceptToken: string;
+  /** A planned AI build in the owner's workspace, to apply; and one of the caller's own account, to read. */
+  buildId: number;
+  ownBuildId: number;
   credentials: Record<string, string>;
 };
 
@@ -81,6 +85,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createInvite: { role: "viewer" },
     acceptInvite: { token: f.acceptToken },
     updateMember: { role: "viewer" },
+    createAiBuild: { prompt: "A shop for handmade soap", workspace: f.ownerId },
     billingWebhook: { account: f.accountId, kind: "ai_calls", amount: 1, source: `matrix-${randomBytes(4).toString("hex")}` },
   })[operationId];
 
@@ -96,6 +101,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       account: String(f.accountId),
       plan: "matrix",
       invite: String(f.inviteId),
+      build: String(operationId === "applyAiBuild" ? f.buildId : f.ownBuildId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
@@ -143,6 +149,10 @@ export const makeDatabase = async (send: Send, ownerKey: string, name: string) =
 
 export const makeKey = async (send: Send, key: string, body: Record<string, unknown>) =>
   (await ok(send("POST", "/api/v1/keys", { headers: keyHeaders(key), body }), 201)) as { id: number; key: string };
+
+/** A planned AI build (the offline planner: the matrix's app has no model) in the key's account's workspace. */
+export const makeBuild = async (send: Send, key: string) =>
+  (await ok(send("POST", "/api/v1/ai/builds", { headers: keyHeaders(key), body: { prompt: "Personal blog with posts, comments and authors" } }), 201)) as { id: number };
 
 /** An invite to the key's account's workspace, as the owner or an admin makes it. */
 export const makeInvite = async (send: Send, key: string, role: string) =>

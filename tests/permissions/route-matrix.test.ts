@@ -15,6 +15,7 @@ import {
   joinWorkspace,
   keyHeaders,
   makeDatabase,
+  makeBuild,
   makeInvite,
   makeKey,
   ok,
@@ -127,6 +128,10 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
       const stranger = await h.createAccount();
       await setPlan(stranger.accountId, "team");
       const acceptable = await makeInvite(send, stranger.key, "viewer");
+      // A planned build in the owner's workspace for the apply route (each caller applies its own), and one of
+      // the caller's own account for the read route (a build is visible to its creator and its workspace's owner).
+      const build = await makeBuild(send, owner.key);
+      const ownBuild = await makeBuild(send, keyOwner);
       const credentials: Record<Caller, () => Promise<Record<string, string>>> = {
         "no credentials": async () => ({}),
         operator: () => sessionHeaders(h, h.accountId),
@@ -147,6 +152,8 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         accountId: target.accountId,
         inviteId: invite.id,
         acceptToken: acceptable.token,
+        buildId: build.id,
+        ownBuildId: ownBuild.id,
         credentials: await credentials[caller](),
       };
     }
