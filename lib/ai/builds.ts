@@ -44,6 +44,21 @@ const buildView = async (ctx: Ctx, row: BuildRow) => {
 
 export type AiBuild = Awaited<ReturnType<typeof buildView>>;
 
+/** The planned tables whose references reach only planned, seeded tables (so seed ids 1..n hold), to a fixpoint. */
+const selfContained = (tables: DraftPlan["tables"]) => {
+  const seeded = new Set(tables.map((t) => t.name));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const t of tables) {
+      if (seeded.has(t.name) && t.columns.some((c) => c.type === "reference" && !seeded.has(String(c.references)))) {
+        seeded.delete(t.name);
+        changed = true;
+      }
+    }
+  }
+  return seeded;
+};
+
 /** Offline: the built-in planner; extending, it adds only the planned tables the database lacks. */
 const planWithoutModel = (prompt: string, existing?: DatabaseSchema) => {
   const offline = planOffline(prompt);
@@ -55,7 +70,8 @@ const planWithoutModel = (prompt: string, existing?: DatabaseSchema) => {
     name: existing.name,
     tables,
     joins: offline.plan.joins.filter((j) => kept.has(j.base) && j.joins.every((x) => kept.has(x.table)) && !existing.tables.has(j.name) && !existing.joins?.has(j.name)),
-    seed: Object.fromEntries(Object.entries(offline.plan.seed).filter(([t]) => kept.has(t))),
+    // Seed only tables whose references stay inside the plan: ids of the database's own rows are unknown here.
+    seed: Object.fromEntries(Object.entries(offline.plan.seed).filter(([t]) => selfContained(tables).has(t))),
   };
   if (tables.length === 0) throw new ApiError("ai_plan_invalid", `"${existing.name}" already has every table the offline planner would add for this prompt.`);
   return { plan, summary: `${offline.summary} (only what "${existing.name}" lacks)` };
