@@ -34,3 +34,6 @@ export const Logo = () => (
     Tabula
   </span>
 );
+export const SparklesIcon = (p: IconProps) => (
+  <Icon {...p} d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9L12 3Zm7 12l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z" />
+);

@@ -21,4 +21,9 @@ export const queryKeys = {
   invites: (workspace?: number) => ["team", workspace ?? "own", "invites"] as const,
   workspaces: ["workspaces"] as const,
   invite: (token: string) => ["invite", token] as const,
+  /** AI builds: the history (a prefix), one build, and the one running now (polled while a build is in flight). */
+  aiBuilds: ["ai-builds"] as const,
+  aiBuildList: ["ai-builds", "list"] as const,
+  aiBuild: (id: number) => ["ai-builds", id] as const,
+  aiRunning: ["ai-builds", "running"] as const,
 };

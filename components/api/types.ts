@@ -4,6 +4,9 @@ import type { z } from "zod";
 import type { DatabaseSummary, DatabaseListQuery as ListQuerySchema } from "@/lib/mgmt/schemas/databases";
 import type { AccountPlanPatch as AccountPlanPatchSchema, CreditGrantCreate as GrantInput, PlanPut as PlanLimits } from "@/lib/mgmt/schemas/plans";
 import type { Invite, InviteAccepted } from "@/lib/mgmt/schemas/team";
+import type { AiBuild } from "@/lib/mgmt/schemas/ai";
+import type { ColumnInput } from "@/lib/mgmt/schemas/columns";
+import type { JoinDefinition } from "@/lib/mgmt/schemas/joins";
 
 export type { ColumnType } from "@/lib/schema/types";
 export type { Column, ColumnInput, ColumnPatch } from "@/lib/mgmt/schemas/columns";
@@ -13,6 +16,7 @@ export type { Account, AccountCreate, Settings, SettingsPatch, SignupMode } from
 export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/mgmt/schemas/plans";
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
 export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/mgmt/schemas/team";
+export type { AiBuild, AiBuildCreate } from "@/lib/mgmt/schemas/ai";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/mgmt/schemas/auth";
 
 export type AccountPlanPatch = z.input<typeof AccountPlanPatchSchema>;
@@ -31,3 +35,18 @@ export type SignupStatus = { has_accounts: boolean; first_run: boolean; signup: 
 
 /** A record of the data API: id, the user's columns, created_at, updated_at. */
 export type DataRecord = Record<string, unknown> & { id: number };
+
+/** One tool call of the AI agent, as a build lists them. */
+export type AiStep = AiBuild["steps"][number];
+export type AiBuildStatus = AiBuild["status"];
+/**
+ * A build's plan, read with the types it is made of: the schema keeps plan columns and joins open records
+ * (the model writes them), but they are column objects as `POST .../columns` takes them and joins in the
+ * structured form, and the server validated them before the build became `planned`.
+ */
+export type AiPlanView = {
+  name: string;
+  tables: { name: string; columns: ColumnInput[] }[];
+  joins: (JoinDefinition & { name: string })[];
+  seed: Record<string, Record<string, unknown>[]>;
+};

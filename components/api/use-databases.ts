@@ -14,8 +14,9 @@ const listPath = (query: DatabaseListQuery) => {
 export const useDatabases = (query: DatabaseListQuery = { scope: "mine" }) =>
   useQuery({ queryKey: queryKeys.databaseList(query), queryFn: () => mgmt<DatabaseSummary[]>(listPath(query)) });
 
-export const useDatabase = (instance: string) =>
-  useQuery({ queryKey: queryKeys.database(instance), queryFn: () => mgmt<Database>(databasePath(instance)) });
+/** One database with its tables; `enabled: false` waits (e.g. until it is known which one). */
+export const useDatabase = (instance: string, { enabled = true } = {}) =>
+  useQuery({ queryKey: queryKeys.database(instance), queryFn: () => mgmt<Database>(databasePath(instance)), enabled });
 
 /** Your role on a database and what it allows; both false while it loads. */
 export const useDatabaseAccess = (instance: string) => {

@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import { roleLabel } from "../api/can";
+import { ExtendWithAi } from "../ai/extend-with-ai";
+import { can, roleLabel } from "../api/can";
 import type { Database } from "../api/types";
 import { useDatabase } from "../api/use-databases";
 import { Badge } from "../ui/badge";
@@ -64,10 +65,13 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
             </p>
           )}
         </div>
-        <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white py-1 pr-1 pl-3">
-          <span className="text-xs text-slate-500">API</span>
-          <code className="font-mono text-xs text-slate-800">{apiBase}</code>
-          <CopyButton text={apiBase} />
+        <div className="flex flex-wrap items-center gap-2">
+          {can(db.role, "write") && <ExtendWithAi db={db} />}
+          <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white py-1 pr-1 pl-3">
+            <span className="text-xs text-slate-500">API</span>
+            <code className="font-mono text-xs text-slate-800">{apiBase}</code>
+            <CopyButton text={apiBase} />
+          </div>
         </div>
       </div>
       <nav className="mt-4 flex gap-1 border-b border-slate-200" aria-label="Database sections">

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { AiBuilderPanel } from "../ai/ai-builder-panel";
 import { roleLabel } from "../api/can";
 import type { DatabaseSummary } from "../api/types";
 import { useAccount } from "../api/use-account";
@@ -99,6 +100,7 @@ export const DatabaseList = () => {
         description="Each database has its own schema, REST API and live docs."
         actions={<NewDatabaseLink workspace={workspace || undefined} />}
       />
+      {scope === "mine" && <AiBuilderPanel />}
       <nav className="flex gap-1 border-b border-slate-200" aria-label="Database lists">
         {TABS.map((tab) => (
           <Link
@@ -161,7 +163,7 @@ export const DatabaseList = () => {
           </EmptyState>
         ) : (
           <EmptyState title="No databases yet" action={<NewDatabaseLink />}>
-            Create one empty, or quick-create it with its tables and columns. Its REST API and docs exist the moment it does.
+            Create one empty, quick-create it with its tables and columns, or describe your app to the AI builder above. Its REST API and docs exist the moment it does.
           </EmptyState>
         )
       ) : (

@@ -7,6 +7,7 @@ import { useDatabase, useDatabaseAccess } from "../api/use-databases";
 import { useDeleteJoin, useJoins } from "../api/use-joins";
 import { Button } from "../ui/button";
 import { ErrorState, LoadingState } from "../ui/states";
+import { AiJoin } from "./ai-join";
 import { VisualEditor } from "./visual-editor";
 
 // Monaco touches `window` on load; the SQL editor renders in the browser only.
@@ -15,9 +16,10 @@ const SqlEditor = dynamic(() => import("./sql-editor").then((m) => m.SqlEditor),
 const MODES = [
   { id: "visual", label: "Visual editor" },
   { id: "sql", label: "SQL" },
+  { id: "ai", label: "AI" },
 ] as const;
 
-/** A new join, in the visual editor or SQL mode. */
+/** A new join, in the visual editor, SQL mode or AI mode (a sentence → a proposal). */
 const NewJoin = ({ instance, tables }: { instance: string; tables: Table[] }) => {
   const [mode, setMode] = useState<(typeof MODES)[number]["id"]>("visual");
   return (
@@ -43,14 +45,16 @@ const NewJoin = ({ instance, tables }: { instance: string; tables: Table[] }) =>
         <p className="text-sm text-slate-500">A join needs at least two tables; add them in the Schema tab.</p>
       ) : mode === "visual" ? (
         <VisualEditor instance={instance} tables={tables} />
-      ) : (
+      ) : mode === "sql" ? (
         <SqlEditor instance={instance} />
+      ) : (
+        <AiJoin instance={instance} />
       )}
     </section>
   );
 };
 
-/** The Joins tab: saved joins with their API paths, and (for editors) a visual editor or SQL mode to make a new one. */
+/** The Joins tab: saved joins with their API paths, and (for editors) a visual editor, SQL or AI mode to make a new one. */
 export const JoinsPage = ({ instance }: { instance: string }) => {
   const database = useDatabase(instance);
   const joins = useJoins(instance);

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { useAccount } from "../api/use-account";
-import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, UserPlusIcon, UsersIcon } from "../icons";
+import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, SparklesIcon, UserPlusIcon, UsersIcon } from "../icons";
 import { AccountFooter } from "./account-footer";
 import { NavLink } from "./nav-link";
 import { SidebarDatabases } from "./sidebar-databases";
@@ -31,6 +31,12 @@ export const Sidebar = () => {
           <Suspense>
             <SidebarDatabases />
           </Suspense>
+        </div>
+        <div>
+          <SectionTitle>AI</SectionTitle>
+          <NavLink href="/ai" icon={<SparklesIcon className="size-4 shrink-0" />}>
+            AI builds
+          </NavLink>
         </div>
         <div>
           <SectionTitle>Developer settings</SectionTitle>

@@ -15,11 +15,12 @@ const linksOf = (schema: DatabaseSchema): Link[] =>
     from.columns.filter((c) => c.type === "reference" && c.references && c.references !== from.name).map((c) => ({ from, column: c.name, to: schema.tables.get(c.references!)! })),
   );
 
+/** The base table's id and every readable column; a joined table's id is the base's key column already. */
 const outputColumns = (tables: TableDef[]) => {
   const used = new Set<string>();
-  return tables.flatMap((t) =>
-    ["id", ...t.columns.filter((c) => c.type !== "password").map((c) => c.name)].map((c) => {
-      // The table-prefixed name can be taken too ("authors.id" → "author_id" beside "books.author_id").
+  return tables.flatMap((t, i) =>
+    [...(i === 0 ? ["id"] : []), ...t.columns.filter((c) => c.type !== "password").map((c) => c.name)].map((c) => {
+      // A clashing name is prefixed with its table, numbered if that is taken too.
       let as = used.has(c) ? `${singular(t.name)}_${c}` : c;
       for (let n = 2; used.has(as); n++) as = `${singular(t.name)}_${c}_${n}`;
       used.add(as);

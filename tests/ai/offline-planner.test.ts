@@ -301,7 +301,6 @@ describe("proposeJoinOffline", () => {
           { column: "books.id", as: "id" },
           { column: "books.title", as: "title" },
           { column: "books.author_id", as: "author_id" },
-          { column: "authors.id", as: "author_id_2" },
           { column: "authors.name", as: "name" },
         ],
       },
