@@ -76,6 +76,7 @@ export const BuildDetail = ({ id }: { id: number }) => {
         <Fact label="Planner">
           <ModelBadge build={build} />
         </Fact>
+        <Fact label="Kind">{build.kind === "join" ? "Join proposal" : "Schema"}</Fact>
         <Fact label="Cost">{creditText(build)}</Fact>
         <Fact label="Created">{formatWhen(build.created_at)}</Fact>
         <Fact label="Updated">{formatWhen(build.updated_at)}</Fact>

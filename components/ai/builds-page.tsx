@@ -39,6 +39,7 @@ export const BuildsPage = () => {
                 <Link href={`/ai/${b.id}`} className="line-clamp-2 font-medium text-slate-900 hover:text-indigo-700 hover:underline">
                   {b.prompt}
                 </Link>
+                {b.kind === "join" && <span className="text-xs text-slate-500">Join proposal</span>}
               </td>
               <td className="px-4 py-2.5" data-column="status">
                 <StatusBadge status={b.status} />

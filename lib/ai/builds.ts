@@ -27,6 +27,7 @@ const buildView = async (ctx: Ctx, row: BuildRow) => {
   return {
     id: row.id,
     status: row.status as "running" | "planned" | "applied" | "failed",
+    kind: row.kind as "schema" | "join",
     offline: row.offline === 1,
     model: row.model,
     prompt: row.prompt,
@@ -114,6 +115,7 @@ export const createBuild = async (ctx: Ctx, { body }: CreateBuildInput) => {
         created_by: actor.accountId,
         database_id: existing?.id ?? null,
         prompt: body.prompt,
+        kind: joinOnly ? "join" : "schema",
         model: ai?.model ?? "offline",
         offline: ai ? 0 : 1,
         status: "running",

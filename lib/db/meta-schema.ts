@@ -147,6 +147,8 @@ export type AiBuildsTable = {
   /** The database it extends, or the one applying it created. */
   database_id: number | null;
   prompt: string;
+  /** `schema` (tables, joins, seed rows) or `join` (one join proposal for the Joins page). */
+  kind: Generated<string>;
   model: string;
   offline: number;
   status: string;

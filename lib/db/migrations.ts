@@ -190,6 +190,11 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("ai_builds_creator").on("ai_builds").columns(["created_by", "id"]).execute();
     },
   },
+  "0008_ai_build_kind": {
+    up: async (db: Kysely<any>) => {
+      await db.schema.alterTable("ai_builds").addColumn("kind", "varchar(16)", (c) => c.notNull().defaultTo("schema")).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -124,7 +124,7 @@ describe.each(ENGINES)("offline AI builds on %s", (engine) => {
 
     const reply = await postBuild(h, key, { prompt: "books with their authors", database: db, kind: "join" });
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toMatchObject({ status: "planned", database: db, summary: "Offline proposal: books joined to authors on books.author_id." });
+    expect(reply.body).toMatchObject({ status: "planned", kind: "join", database: db, summary: "Offline proposal: books joined to authors on books.author_id." });
     expect(reply.body.plan).toEqual({
       name: "Library",
       tables: [],

@@ -34,6 +34,7 @@ export const AiBuild = component(
     .object({
       id: z.int(),
       status: z.enum(["running", "planned", "applied", "failed"]),
+      kind: z.enum(["schema", "join"]).meta({ description: "`schema`: tables, joins and seed rows; `join`: one join proposal (the Joins page's AI mode)." }),
       offline: z.boolean().meta({ description: "Planned by the built-in offline planner (no model configured): costs nothing." }),
       model: z.string(),
       prompt: z.string(),
@@ -51,6 +52,7 @@ export const AiBuild = component(
       example: {
         id: 12,
         status: "planned",
+        kind: "schema",
         offline: true,
         model: "offline",
         prompt: "A shop for handmade soap",
