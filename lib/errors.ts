@@ -31,17 +31,20 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   readonly headers?: Record<string, string>;
   readonly quota?: QuotaInfo;
+  /** More fields of the body (a failed pre hook names its hook and step). */
+  readonly extra?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string>; quota?: QuotaInfo } = {},
+    options: { errors?: FieldError[]; headers?: Record<string, string>; quota?: QuotaInfo; extra?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.code = code;
     this.errors = options.errors;
     this.headers = options.headers;
     this.quota = options.quota;
+    this.extra = options.extra;
   }
 
   get status(): number {
@@ -83,7 +86,7 @@ const engineLimitError = (err: unknown): ApiError | undefined => {
   return invalidField("columns", "engine_limit", `MySQL cannot hold this table definition: ${detail}`);
 };
 
-export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo };
+export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo; [field: string]: unknown };
 
 /** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
 export const toErrorResponse = (
@@ -93,6 +96,7 @@ export const toErrorResponse = (
     const body: ErrorBody = { error: err.code, message: err.message };
     if (err.errors) body.errors = err.errors;
     if (err.quota) body.quota = err.quota;
+    if (err.extra) Object.assign(body, err.extra);
     return { status: err.status, body, headers: err.headers ?? {} };
   }
   const limit = engineLimitError(err);

@@ -109,17 +109,19 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
     const index = caller.kind === "user" ? indexTableForUsers(table) : indexTable(table);
     const udb = app.engine.userDb(schema.physical);
+    const hooks = schema.hooks?.get(name);
+    const hook = hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: caller.kind === "user" ? caller.userId : null } };
     if (idText === undefined) {
       requireVerb(req.method, COLLECTION_VERBS);
       if (req.method === "GET") return await listRecords(udb, index, req.query, req.header("prefer"), access);
-      return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined);
+      return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined, hook);
     }
     if (!/^[1-9]\d{0,15}$/.test(idText)) throw notFound(`No record with id "${idText}" in ${name}.`);
     const id = Number(idText);
     requireVerb(req.method, ITEM_VERBS);
     if (req.method === "GET") return await getRecord(udb, index, id, access);
-    if (req.method === "DELETE") return await deleteRecord(udb, index, id, access);
-    return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access);
+    if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
+    return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
   } catch (err) {
     return errorResponse(err);
   }

@@ -11,6 +11,8 @@ import { type ParsedWrite, parseRecordBody, type WriteMode } from "./parse-body"
 import { findRecordOrThrow } from "./read-records";
 import { type TableIndex, toRecord } from "./table-index";
 import { checkPolicy, checkReferences, hasReferences, runWrite } from "./write-transaction";
+import { type CompiledHooks, type HookAction, type HookInput, hasSteps, hookError, runHooks } from "../hooks/hooks";
+import { logHookRun } from "../hooks/hook-logs";
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -28,6 +30,26 @@ export type InsertOptions = {
   /** Field prefix per row in errors (`[3].` for bulk bodies). */
   prefix?: (i: number) => string;
   access?: Access;
+  /** The table's pre hooks, when it has any for this action. */
+  hook?: HookCall;
+};
+
+/** A table's pre hooks and who is writing, for one write. */
+export type HookCall = { app: App; databaseId: number; hooks: CompiledHooks; auth: HookInput["auth"] };
+
+/**
+ * Runs the action's steps for one row before anything is written: a refusal or failure is logged and thrown
+ * (nothing written); set values are validated like client values and merged into the write.
+ */
+const applyHook = (hook: HookCall | undefined, index: TableIndex, action: HookAction, write: ParsedWrite | undefined, input: HookInput, prefix = "", current?: Record<string, unknown>) => {
+  if (!hook || !hasSteps(hook.hooks, action)) return;
+  const run = runHooks(hook.hooks, action, input);
+  logHookRun(hook.app, hook.databaseId, index.table, action, input.new, run);
+  if (run.status !== "ok") throw hookError(index.table.name, action, run);
+  if (!write || Object.keys(run.sets).length === 0) return;
+  const { write: checked, errors } = parseRecordBody(index, run.sets, "update", prefix, current);
+  if (errors.length) throw validationFailed(errors.map((e) => ({ ...e, message: `${e.message} (set by the ${action} hook)` })));
+  Object.assign(write.values, checked.values);
 };
 
 /**
@@ -35,8 +57,9 @@ export type InsertOptions = {
  * The data API's POST and /auth/signup both write through here. Returns the stored records in order.
  */
 export const insertRecords = async (app: App, udb: UserDb, index: TableIndex, writes: ParsedWrite[], options: InsertOptions = {}) => {
-  const { prefix = () => "", access = FULL_ACCESS } = options;
+  const { prefix = () => "", access = FULL_ACCESS, hook } = options;
   const policy = predicatesFor(access, index.table.name, "insert");
+  writes.forEach((w, i) => applyHook(hook, index, "insert", w, { new: { ...w.values }, auth: hook?.auth ?? { kind: "key", id: null } }, prefix(i)));
   for (const w of writes) await hashPasswords(app, w);
   const stamp = toStoredDatetime(new Date());
   try {
@@ -64,6 +87,7 @@ export const createRecords = async (
   body: unknown,
   access: Access = FULL_ACCESS,
   authId?: number,
+  hook?: HookCall,
 ): Promise<CoreResponse> => {
   predicatesFor(access, index.table.name, "insert"); // a closed table is 403 before the body is judged
   const bulk = Array.isArray(body);
@@ -78,7 +102,7 @@ export const createRecords = async (
     return parsed.write;
   });
   if (errors.length) throw validationFailed(errors);
-  const records = await insertRecords(app, udb, index, writes, { prefix, access });
+  const records = await insertRecords(app, udb, index, writes, { prefix, access, hook });
   return json(201, bulk ? records : records[0]);
 };
 
@@ -91,6 +115,7 @@ export const writeRecord = async (
   body: unknown,
   mode: "replace" | "update",
   access: Access = FULL_ACCESS,
+  hook?: HookCall,
 ): Promise<CoreResponse> => {
   const policy = predicatesFor(access, index.table.name, "update");
   const visible = predicatesFor(access, index.table.name, "select");
@@ -98,6 +123,7 @@ export const writeRecord = async (
   const current = await findRecordOrThrow(udb, index, id, visible);
   await checkPolicy(udb, index, [id], policy, "update");
   const write = parseOrThrow(index, body, mode, current);
+  applyHook(hook, index, "update", write, { new: { ...current, ...write.values }, old: current, auth: hook?.auth ?? { kind: "key", id: null } }, "", current);
   await hashPasswords(app, write);
   try {
     const row = await runWrite(udb, { rows: 1, policy, references: hasReferences(index) }, async (tx) => {
@@ -118,12 +144,13 @@ export const writeRecord = async (
 };
 
 /** DELETE /{table}/{id} → 204; 404 when absent (or hidden); 403 when the delete policy refuses; 409 when referenced. */
-export const deleteRecord = async (udb: UserDb, index: TableIndex, id: number, access: Access = FULL_ACCESS): Promise<CoreResponse> => {
+export const deleteRecord = async (udb: UserDb, index: TableIndex, id: number, access: Access = FULL_ACCESS, hook?: HookCall): Promise<CoreResponse> => {
   const policy = predicatesFor(access, index.table.name, "delete");
   const visible = predicatesFor(access, index.table.name, "select");
   try {
     await runWrite(udb, { rows: 1, policy, references: false }, async (tx) => {
-      await findRecordOrThrow(tx, index, id, visible);
+      const stored = await findRecordOrThrow(tx, index, id, visible);
+      applyHook(hook, index, "delete", undefined, { new: stored, old: stored, auth: hook?.auth ?? { kind: "key", id: null } });
       await checkPolicy(tx, index, [id], policy, "delete");
       const result = await deleteSql(tx, index.table.name, id, policy).execute(tx.db);
       if (Number(result.numAffectedRows ?? 0) === 0) throw notFound(`No record with id ${id} in ${index.table.name}.`);

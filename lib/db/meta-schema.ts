@@ -165,6 +165,22 @@ export type AiBuildsTable = {
   updated_at: string;
 };
 
+/** Pre hooks of one table, JSON {insert, update, delete}. */
+export type TableHooksTable = { table_id: number; database_id: number; hooks: string; updated_at: string };
+
+/** One run of a pre hook (kept 7 days). */
+export type HookLogsTable = {
+  id: Generated<number>;
+  database_id: number;
+  table_name: string;
+  action: string;
+  status: string;
+  duration_ms: number;
+  input: string;
+  steps: string;
+  created_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -179,4 +195,6 @@ export type MetaDb = {
   members: MembersTable;
   invites: InvitesTable;
   ai_builds: AiBuildsTable;
+  table_hooks: TableHooksTable;
+  hook_logs: HookLogsTable;
 };

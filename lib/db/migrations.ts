@@ -195,6 +195,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("ai_builds").addColumn("kind", "varchar(16)", (c) => c.notNull().defaultTo("schema")).execute();
     },
   },
+  "0009_pre_hooks": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("table_hooks")
+        .addColumn("table_id", "integer", (c) => c.primaryKey().references("tables.id").onDelete("cascade"))
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("hooks", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("hook_logs")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull())
+        .addColumn("table_name", "varchar(64)", (c) => c.notNull())
+        .addColumn("action", "varchar(8)", (c) => c.notNull())
+        .addColumn("status", "varchar(8)", (c) => c.notNull())
+        .addColumn("duration_ms", "double precision", (c) => c.notNull())
+        .addColumn("input", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("steps", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("hook_logs_database").on("hook_logs").columns(["database_id", "created_at"]).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

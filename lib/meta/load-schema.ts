@@ -1,6 +1,7 @@
 import type { App } from "../app";
 import { loadAuth } from "./auth/load-auth";
 import { effectivePlan } from "../plans/plans";
+import { compileHooks } from "../hooks/hooks";
 import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
 
 /** The schema of one database by instance, from the process cache or the metadata store. */
@@ -18,6 +19,14 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
   const joins = new Map<string, JoinDef>(
     joinRows.map((j) => [j.name, { id: j.id, name: j.name, ...JSON.parse(j.definition), ...(j.sql ? { sql: j.sql } : {}) }]),
   );
+  const hookRows = await meta.selectFrom("table_hooks").select(["table_id", "hooks"]).where("database_id", "=", row.id).execute();
+  const byId = new Map([...tables.values()].map((t) => [t.id, t]));
+  const hooks = new Map(
+    hookRows.flatMap((h) => {
+      const table = byId.get(h.table_id);
+      return table ? [[table.name, compileHooks(table, JSON.parse(h.hooks))] as const] : [];
+    }),
+  );
   const schema: DatabaseSchema = {
     id: row.id,
     instance: row.instance,
@@ -31,6 +40,7 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
     tables,
     joins,
     auth: await loadAuth(app, row.id, tables),
+    hooks,
     requestsPerSecond: (await effectivePlan(meta, row.owner_id)).requests_per_second,
   };
   app.schemas.set(instance, schema);

@@ -14,6 +14,7 @@ export const TAGS = {
   Keys: "Secret keys for the data and management APIs.",
   Accounts: "Accounts of this install and who may sign up.",
   Plans: "Plans and their limits, one-time credits and the billing webhook that grants them.",
+  Hooks: "Pre hooks: CEL steps that compute values and check rows before a write, with their logs.",
   AI: "The AI builder: one sentence to a planned (and applied) database, with the build history.",
   Team: "Members of your workspace (all your databases) with a role each, and the invites that add them.",
 } as const;

@@ -18,7 +18,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json, extra: Json) => ({ content: { "application/json": { schema, ...extra } } });
 
 const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
-  const { read: READ_ERRORS, write: WRITE_ERRORS, remove: DELETE_ERRORS } = dataErrors(schema, table);
+  const { read: READ_ERRORS, write: WRITE_ERRORS, remove: DELETE_ERRORS, hooked } = dataErrors(schema, table);
   const names = schemaNames(table.name);
   const p = pascalName(table.name);
   const t = `\`${table.name}\``;
@@ -82,7 +82,7 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
                 },
               },
             },
-            ...errorRefs(...WRITE_ERRORS),
+            ...errorRefs(...WRITE_ERRORS, ...hooked("insert")),
           },
         },
         exampleCreate(table),
@@ -104,7 +104,7 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
           summary: `Replace one ${table.name} record`,
           description: "Replaces the whole record: omitted nullable columns become NULL. Prefer PATCH for partial changes.",
           requestBody: { required: true, ...json(ref(names.replace), { example: exampleCreate(table) }) },
-          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS) },
+          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")) },
         },
         exampleCreate(table),
       ),
@@ -116,7 +116,7 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
           summary: `Update one ${table.name} record`,
           description: "Changes only the columns in the body; the others stay unchanged.",
           requestBody: { required: true, ...json(ref(names.patch), { example: examplePatch(table) }) },
-          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS) },
+          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")) },
         },
         examplePatch(table),
       ),
@@ -124,7 +124,7 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
         operationId: `delete${p}`,
         summary: `Delete one ${table.name} record`,
         description: "Removes the record for good. A record other rows still reference is a 409.",
-        responses: { "204": { description: "Deleted." }, ...errorRefs(...DELETE_ERRORS) },
+        responses: { "204": { description: "Deleted." }, ...errorRefs(...DELETE_ERRORS, ...hooked("delete")) },
       }),
     },
   };

@@ -21,8 +21,12 @@ export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
   // A member who is a viewer reads with its key and gets 403 on writes (without auth on, writes alone say so).
   const viewerRefusal: ErrorResponseName[] = schema.shared && !authEnabled(schema) ? ["Forbidden"] : [];
   const referenced = [...schema.tables.values()].some((t) => t.columns.some((c) => c.references === table?.name));
+  /** 500 documents the hook's failure on the actions with steps (it answers for the internal error too). */
+  const hooked = (action: "insert" | "update" | "delete") =>
+    (table && (schema.hooks?.get(table.name)?.steps[action].length ?? 0) > 0 ? ["PreHookFailed"] : []) as ErrorResponseName[];
   return {
     read,
+    hooked,
     write: [...read, ...viewerRefusal, ...(unique ? ["Conflict" as const] : []), "PayloadTooLarge", "ValidationFailed"] as ErrorResponseName[],
     remove: [...read, ...viewerRefusal, ...(referenced ? ["Conflict" as const] : [])] as ErrorResponseName[],
   };

@@ -116,6 +116,13 @@ const ERROR_RESPONSES = {
       content: errorBody("rate_limited", "This database's account allows 10 requests per second on its plan; retry in 1 s."),
     },
   },
+  PreHookFailed: {
+    status: "500",
+    response: {
+      description: "A pre hook of this table failed at run time (or ran past its 50 ms budget); nothing was written. `hook` and `step` say where; the hook logs say why. (An assert that fails is a 422 with its message.)",
+      content: errorBody("pre_hook_failed", "The orders.insert hook failed at step 1: division by zero. See the hook logs.", { hook: "orders.insert", step: 1 }),
+    },
+  },
   InternalError: {
     status: "500",
     response: {

@@ -81,6 +81,8 @@ export type DatabaseSchema = {
   joins?: Map<string, JoinDef>;
   /** Database auth settings and the decrypted HS256 signing secret; absent = never configured. */
   auth?: AuthSettings & { secret: Uint8Array };
+  /** Pre hooks by table name, compiled (lib/hooks); absent = none. */
+  hooks?: Map<string, import("../hooks/hooks").CompiledHooks>;
   /** The owner's plan's data-API rate for all its databases together; null or absent = unlimited. */
   requestsPerSecond?: number | null;
 };

@@ -15,6 +15,7 @@ export type SchemaChange =
   | { kind: "drop-column"; table: TableDef; column: ColumnDef }
   | { kind: "joins"; join: string }
   | { kind: "policies"; table: TableDef }
+  | { kind: "hooks"; table: TableDef }
   | { kind: "auth"; rotate: boolean }
   | { kind: "rename-database"; name: string };
 

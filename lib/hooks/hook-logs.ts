@@ -1,0 +1,76 @@
+// Every pre-hook run is logged (passwords redacted), outside the write's transaction so a refused or failed
+// write keeps its log. Entries are queued and written in batches off the request path; reading the logs flushes
+// the queue first. Kept 7 days.
+import type { Insertable } from "kysely";
+import type { App } from "../app";
+import type { HookLogsTable } from "../db/meta-schema";
+import type { TableDef } from "../schema/types";
+import type { HookAction, HookRun } from "./hooks";
+
+export const KEEP_DAYS = 7;
+
+type Entry = Insertable<HookLogsTable>;
+
+const queues = new WeakMap<App, { entries: Entry[]; flushing?: Promise<void> }>();
+
+const queueOf = (app: App) => {
+  let queue = queues.get(app);
+  if (!queue) queues.set(app, (queue = { entries: [] }));
+  return queue;
+};
+
+export const redact = (table: TableDef, row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, table.columns.find((c) => c.name === k)?.type === "password" ? "[redacted]" : v]));
+
+/** Writes what is queued (and drops logs past their week). */
+export const flushHookLogs = async (app: App) => {
+  const queue = queueOf(app);
+  while (queue.flushing) await queue.flushing;
+  if (!queue.entries.length) return;
+  const batch = queue.entries.splice(0);
+  queue.flushing = (async () => {
+    await app.engine.meta.insertInto("hook_logs").values(batch).execute();
+    const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
+    await app.engine.meta.deleteFrom("hook_logs").where("created_at", "<", cutoff).execute();
+  })()
+    .catch((err) => console.error("[tabula] writing hook logs failed:", err))
+    .finally(() => {
+      queue.flushing = undefined;
+    });
+  await queue.flushing;
+};
+
+export const logHookRun = (app: App, databaseId: number, table: TableDef, action: HookAction, input: Record<string, unknown>, run: HookRun) => {
+  const queue = queueOf(app);
+  queue.entries.push({
+    database_id: databaseId,
+    table_name: table.name,
+    action,
+    status: run.status,
+    duration_ms: Math.round(run.durationMs * 1000) / 1000,
+    input: JSON.stringify(redact(table, input)),
+    steps: JSON.stringify(run.steps),
+    created_at: new Date().toISOString(),
+  });
+  if (queue.entries.length === 1) setTimeout(() => void flushHookLogs(app), 20).unref?.();
+};
+
+export type ReadLogsQuery = { table?: string; status?: string; _limit?: number };
+
+export const readHookLogs = async (app: App, databaseId: number, query: ReadLogsQuery) => {
+  await flushHookLogs(app);
+  let q = app.engine.meta.selectFrom("hook_logs").selectAll().where("database_id", "=", databaseId);
+  if (query.table) q = q.where("table_name", "=", query.table);
+  if (query.status) q = q.where("status", "=", query.status);
+  const rows = await q.orderBy("id", "desc").limit(query._limit ?? 50).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    table: r.table_name,
+    action: r.action as HookAction,
+    status: r.status as HookRun["status"],
+    duration_ms: Number(r.duration_ms),
+    input: JSON.parse(r.input) as Record<string, unknown>,
+    steps: JSON.parse(r.steps) as HookRun["steps"],
+    created_at: r.created_at,
+  }));
+};

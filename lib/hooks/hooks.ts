@@ -1,0 +1,137 @@
+// Pre hooks: per table and action, ordered `set` and `assert` steps in CEL, checked against the columns when
+// saved, compiled once per schema load, and run inside the write's transaction before the statement.
+import { ApiError, type FieldError, validationFailed } from "../errors";
+import type { TableDef } from "../schema/types";
+import { type CelEnvironment, celTypeOf, checkExpression, environmentFor, fits } from "./cel";
+
+export const HOOK_ACTIONS = ["insert", "update", "delete"] as const;
+export type HookAction = (typeof HOOK_ACTIONS)[number];
+
+export type HookStep = { set: string; expr: string } | { assert: string; message: string };
+export type Hooks = Record<HookAction, HookStep[]>;
+
+export const NO_HOOKS: Hooks = { insert: [], update: [], delete: [] };
+
+export const BUDGET_MS = 50;
+
+const AUTOMATIC = new Set(["id", "created_at", "updated_at"]);
+
+/** Validates a hooks object against the table: shapes, columns, expressions and their types (422 listing all). */
+export const parseHooks = (table: TableDef, input: Partial<Record<HookAction, unknown>>): Hooks => {
+  const env = environmentFor(table);
+  const errors: FieldError[] = [];
+  const hooks: Hooks = { insert: [], update: [], delete: [] };
+  for (const action of HOOK_ACTIONS) {
+    const steps = input[action] ?? [];
+    if (!Array.isArray(steps)) {
+      errors.push({ field: action, code: "invalid_type", message: "must be an array of steps" });
+      continue;
+    }
+    if (steps.length > 20) errors.push({ field: action, code: "too_many", message: "at most 20 steps per action" });
+    steps.forEach((raw: Record<string, unknown>, i) => {
+      const at = `${action}[${i}]`;
+      if ("set" in raw) {
+        const column = table.columns.find((c) => c.name === raw.set);
+        if (typeof raw.set !== "string" || AUTOMATIC.has(raw.set) || !column || column.type === "password") {
+          errors.push({ field: `${at}.set`, code: "unknown_column", message: `"${String(raw.set)}" is not a column a hook can set (automatic and password columns cannot be set)` });
+        }
+        const checked = checkExpression(env, raw.expr, `${at}.expr`);
+        errors.push(...checked.errors);
+        if (column && !checked.errors.length && !fits(celTypeOf(column), checked.type)) {
+          errors.push({ field: `${at}.expr`, code: "type_mismatch", message: `gives ${checked.type}, but "${column.name}" holds ${celTypeOf(column)}` });
+        }
+        hooks[action].push({ set: String(raw.set), expr: String(raw.expr) });
+      } else if ("assert" in raw) {
+        const checked = checkExpression(env, raw.assert, `${at}.assert`);
+        errors.push(...checked.errors);
+        if (!checked.errors.length && checked.type !== "bool" && checked.type !== "dyn") {
+          errors.push({ field: `${at}.assert`, code: "type_mismatch", message: `must be true or false, not ${checked.type}` });
+        }
+        if (typeof raw.message !== "string" || !raw.message.trim() || raw.message.length > 500) {
+          errors.push({ field: `${at}.message`, code: "invalid_message", message: "must be a sentence of 1 to 500 characters" });
+        }
+        hooks[action].push({ assert: String(raw.assert), message: String(raw.message) });
+      } else {
+        errors.push({ field: at, code: "invalid_step", message: 'a step is {"set", "expr"} or {"assert", "message"}' });
+      }
+    });
+  }
+  if (errors.length) throw validationFailed(errors);
+  return hooks;
+};
+
+type Program = (context: Record<string, unknown>) => unknown;
+
+export type CompiledHooks = { table: TableDef; steps: Record<HookAction, { step: HookStep; run: Program }[]> };
+
+export const compileHooks = (table: TableDef, hooks: Hooks): CompiledHooks => {
+  const env: CelEnvironment = environmentFor(table);
+  const compile = (step: HookStep) => ({ step, run: env.parse("set" in step ? step.expr : step.assert) as unknown as Program });
+  return { table, steps: { insert: hooks.insert.map(compile), update: hooks.update.map(compile), delete: hooks.delete.map(compile) } };
+};
+
+export const hasSteps = (hooks: CompiledHooks | undefined, action: HookAction) => (hooks?.steps[action].length ?? 0) > 0;
+
+/** CEL sees integers as BigInt; the API, JSON numbers. */
+const toCel = (table: TableDef, row: Record<string, unknown>) => {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) {
+    const column = table.columns.find((c) => c.name === name);
+    const int = name === "id" || column?.type === "int" || column?.type === "bigint" || column?.type === "reference";
+    out[name] = column?.type === "password" ? "[redacted]" : int && typeof value === "number" ? BigInt(value) : value;
+  }
+  for (const c of table.columns) if (!(c.name in out)) out[c.name] = null;
+  return out;
+};
+
+const fromCel = (value: unknown): unknown =>
+  typeof value === "bigint" ? Number(value) : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.map(fromCel) : value instanceof Map ? Object.fromEntries([...value].map(([k, v]) => [k, fromCel(v)])) : value;
+
+export type StepResult = { index: number; result?: unknown; error?: string };
+export type HookRun = { status: "ok" | "rejected" | "failed"; sets: Record<string, unknown>; steps: StepResult[]; durationMs: number; message?: string; failedStep?: number };
+
+export type HookInput = { new: Record<string, unknown>; old?: Record<string, unknown>; auth: { kind: string; id: number | null } };
+
+/** Runs one action's steps in order; never throws (the caller turns the outcome into a reply). */
+export const runHooks = (hooks: CompiledHooks, action: HookAction, input: HookInput): HookRun => {
+  const started = performance.now();
+  const current = { ...input.new };
+  const sets: Record<string, unknown> = {};
+  const steps: StepResult[] = [];
+  const context = () => ({
+    new: toCel(hooks.table, current),
+    old: toCel(hooks.table, input.old ?? {}),
+    auth: { kind: input.auth.kind, id: input.auth.id === null ? null : BigInt(input.auth.id) },
+    now: new Date(),
+  });
+  const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: performance.now() - started, ...extra });
+  for (const [index, { step, run }] of hooks.steps[action].entries()) {
+    let value: unknown;
+    try {
+      value = fromCel(run(context()));
+    } catch (err) {
+      steps.push({ index, error: (err as Error).message.split("\n")[0] });
+      return end("failed", { failedStep: index, message: (err as Error).message.split("\n")[0] });
+    }
+    if (performance.now() - started > BUDGET_MS) {
+      steps.push({ index, error: `time budget of ${BUDGET_MS} ms exceeded` });
+      return end("failed", { failedStep: index, message: `the hook ran past its ${BUDGET_MS} ms budget` });
+    }
+    steps.push({ index, result: value });
+    if ("set" in step) {
+      current[step.set] = value;
+      sets[step.set] = value;
+    } else if (value !== true) {
+      return end("rejected", { failedStep: index, message: step.message });
+    }
+  }
+  return end("ok");
+};
+
+/** The reply a refused or failed run becomes: 422 with the assert's message, or 500 pre_hook_failed. */
+export const hookError = (table: string, action: HookAction, run: HookRun) =>
+  run.status === "rejected"
+    ? new ApiError("validation_failed", run.message!, { errors: [{ field: `hook.${action}[${run.failedStep}]`, code: "hook_assert", message: run.message! }] })
+    : new ApiError("pre_hook_failed", `The ${table}.${action} hook failed at step ${run.failedStep}: ${run.message}. See the hook logs.`, {
+        extra: { hook: `${table}.${action}`, step: run.failedStep },
+      });
