@@ -17,11 +17,19 @@ import { createJoin } from "../lib/meta/joins/create-join";
 import { loadSchema } from "../lib/meta/load-schema";
 import { DEFAULT_PLANS } from "../lib/plans/default-plans";
 import { putPlan } from "../lib/plans/plans";
+import { updateHooks } from "../lib/hooks/hook-service";
 
 export const ROW_COUNT = 100_000;
 
 /** The bench plan's requests per second: high enough never to refuse, or null (`off`) for no limiter at all. */
 const { name: _free, ...FREE_LIMITS } = DEFAULT_PLANS[0];
+
+/** BENCH_HOOKS=1: a three-step insert hook on products (W4 then measures the pre-hook path). */
+const BENCH_HOOK = [
+  { set: "name", expr: "new.name.lowerAscii()" },
+  { set: "stock", expr: "new.stock + 1" },
+  { assert: "new.price > 0.0", message: "price must be positive" },
+];
 
 export const benchRate = () => (process.env.BENCH_RATE_LIMIT === "off" ? null : Number(process.env.BENCH_RATE_LIMIT || 1_000_000_000));
 const BATCH_ROWS = 1000;
@@ -153,6 +161,7 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       const labels = Array.from({ length: 20 }, (_, i) => sql`(${sql.join([`c${i}`, `Category ${i}`, storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
       await sql`INSERT INTO ${udb.table("categories")} (${sql.join(["code", "label", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(labels)}`.execute(udb.db);
       await createJoin({ app, actor }, { instance, body: PRODUCT_CATEGORIES });
+      if (process.env.BENCH_HOOKS === "1") await updateHooks({ app, actor }, { instance, table: "products", body: { insert: BENCH_HOOK } });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };
     } finally {

@@ -19,8 +19,13 @@ const queueOf = (app: App) => {
   return queue;
 };
 
-export const redact = (table: TableDef, row: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, table.columns.find((c) => c.name === k)?.type === "password" ? "[redacted]" : v]));
+export const redact = (table: TableDef, row: Record<string, unknown>) => {
+  const secret = table.columns.filter((c) => c.type === "password");
+  if (!secret.length) return row;
+  const out = { ...row };
+  for (const c of secret) if (c.name in out) out[c.name] = "[redacted]";
+  return out;
+};
 
 /** Writes what is queued (and drops logs past their week). */
 export const flushHookLogs = async (app: App) => {

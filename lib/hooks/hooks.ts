@@ -62,25 +62,33 @@ export const parseHooks = (table: TableDef, input: Partial<Record<HookAction, un
 
 type Program = (context: Record<string, unknown>) => unknown;
 
-export type CompiledHooks = { table: TableDef; steps: Record<HookAction, { step: HookStep; run: Program }[]> };
+type ValueKind = "int" | "password" | "plain";
+
+export type CompiledHooks = {
+  table: TableDef;
+  steps: Record<HookAction, { step: HookStep; run: Program }[]>;
+  /** How each column's value crosses into CEL (integers as BigInt, passwords hidden). */
+  kinds: Map<string, ValueKind>;
+};
 
 export const compileHooks = (table: TableDef, hooks: Hooks): CompiledHooks => {
   const env: CelEnvironment = environmentFor(table);
   const compile = (step: HookStep) => ({ step, run: env.parse("set" in step ? step.expr : step.assert) as unknown as Program });
-  return { table, steps: { insert: hooks.insert.map(compile), update: hooks.update.map(compile), delete: hooks.delete.map(compile) } };
+  const kinds = new Map<string, ValueKind>([["id", "int"]]);
+  for (const c of table.columns) kinds.set(c.name, c.type === "password" ? "password" : c.type === "int" || c.type === "bigint" || c.type === "reference" ? "int" : "plain");
+  return { table, kinds, steps: { insert: hooks.insert.map(compile), update: hooks.update.map(compile), delete: hooks.delete.map(compile) } };
 };
 
 export const hasSteps = (hooks: CompiledHooks | undefined, action: HookAction) => (hooks?.steps[action].length ?? 0) > 0;
 
-/** CEL sees integers as BigInt; the API, JSON numbers. */
-const toCel = (table: TableDef, row: Record<string, unknown>) => {
+/** One value as CEL sees it: integers as BigInt (the API has JSON numbers), passwords hidden. */
+const celValue = (kind: ValueKind | undefined, value: unknown) =>
+  kind === "password" ? "[redacted]" : kind === "int" && typeof value === "number" ? BigInt(value) : value;
+
+const toCel = (hooks: CompiledHooks, row: Record<string, unknown>) => {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(row)) {
-    const column = table.columns.find((c) => c.name === name);
-    const int = name === "id" || column?.type === "int" || column?.type === "bigint" || column?.type === "reference";
-    out[name] = column?.type === "password" ? "[redacted]" : int && typeof value === "number" ? BigInt(value) : value;
-  }
-  for (const c of table.columns) if (!(c.name in out)) out[c.name] = null;
+  for (const c of hooks.table.columns) out[c.name] = null;
+  for (const name in row) out[name] = celValue(hooks.kinds.get(name), row[name]);
   return out;
 };
 
@@ -95,20 +103,20 @@ export type HookInput = { new: Record<string, unknown>; old?: Record<string, unk
 /** Runs one action's steps in order; never throws (the caller turns the outcome into a reply). */
 export const runHooks = (hooks: CompiledHooks, action: HookAction, input: HookInput): HookRun => {
   const started = performance.now();
-  const current = { ...input.new };
   const sets: Record<string, unknown> = {};
   const steps: StepResult[] = [];
-  const context = () => ({
-    new: toCel(hooks.table, current),
-    old: toCel(hooks.table, input.old ?? {}),
+  const celNew = toCel(hooks, input.new);
+  const context = {
+    new: celNew,
+    old: toCel(hooks, input.old ?? {}),
     auth: { kind: input.auth.kind, id: input.auth.id === null ? null : BigInt(input.auth.id) },
     now: new Date(),
-  });
+  };
   const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: performance.now() - started, ...extra });
   for (const [index, { step, run }] of hooks.steps[action].entries()) {
     let value: unknown;
     try {
-      value = fromCel(run(context()));
+      value = fromCel(run(context));
     } catch (err) {
       steps.push({ index, error: (err as Error).message.split("\n")[0] });
       return end("failed", { failedStep: index, message: (err as Error).message.split("\n")[0] });
@@ -119,7 +127,7 @@ export const runHooks = (hooks: CompiledHooks, action: HookAction, input: HookIn
     }
     steps.push({ index, result: value });
     if ("set" in step) {
-      current[step.set] = value;
+      celNew[step.set] = celValue(hooks.kinds.get(step.set), value);
       sets[step.set] = value;
     } else if (value !== true) {
       return end("rejected", { failedStep: index, message: step.message });
