@@ -6,6 +6,7 @@ import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
 import { planExists } from "./plans/plans";
+import { flushHookLogs } from "./hooks/hook-logs";
 import type Redis from "ioredis";
 import { openRedis } from "./limits/redis";
 import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
@@ -79,7 +80,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     if (event.kind === "database" || event.kind === "keys" || event.kind === "settings") keys.clear();
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
-  return {
+  const app: App = {
     config,
     engine,
     redis,
@@ -95,10 +96,12 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
     },
     close: async () => {
+      await flushHookLogs(app);
       redis?.disconnect();
       await engine.close();
     },
   };
+  return app;
 };
 
 // Kept on globalThis so the custom server and Next's bundled copy of this module share one app.

@@ -15,6 +15,9 @@ export const queryKeys = {
   openapi: (instance: string) => ["openapi", instance] as const,
   auth: (instance: string) => ["auth", instance] as const,
   policies: (instance: string, table: string) => ["policies", instance, table] as const,
+  hooks: (instance: string, table: string) => ["hooks", instance, table] as const,
+  /** Hook runs of a database (a prefix) under one filter. */
+  hookLogs: (instance: string, query?: object) => (query ? (["hook-logs", instance, query] as const) : (["hook-logs", instance] as const)),
   /** The team of one workspace (its owner's id; undefined = your own): members and invites under one prefix. */
   team: (workspace?: number) => ["team", workspace ?? "own"] as const,
   members: (workspace?: number) => ["team", workspace ?? "own", "members"] as const,

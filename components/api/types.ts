@@ -7,6 +7,7 @@ import type { Invite, InviteAccepted } from "@/lib/mgmt/schemas/team";
 import type { AiBuild } from "@/lib/mgmt/schemas/ai";
 import type { ColumnInput } from "@/lib/mgmt/schemas/columns";
 import type { JoinDefinition } from "@/lib/mgmt/schemas/joins";
+import type { HookLog, HookTry as HookTrySchema, Hooks } from "@/lib/mgmt/schemas/hooks";
 
 export type { ColumnType } from "@/lib/schema/types";
 export type { Column, ColumnInput, ColumnPatch } from "@/lib/mgmt/schemas/columns";
@@ -17,6 +18,7 @@ export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, P
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
 export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/mgmt/schemas/team";
 export type { AiBuild, AiBuildCreate } from "@/lib/mgmt/schemas/ai";
+export type { HookLog, Hooks, HookStep, HookTryResult } from "@/lib/mgmt/schemas/hooks";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/mgmt/schemas/auth";
 
 export type AccountPlanPatch = z.input<typeof AccountPlanPatchSchema>;
@@ -50,3 +52,12 @@ export type AiPlanView = {
   joins: (JoinDefinition & { name: string })[];
   seed: Record<string, Record<string, unknown>[]>;
 };
+
+/** Which write a hook runs before. */
+export type HookAction = HookLog["action"] & keyof Hooks;
+export type HookRunStatus = HookLog["status"];
+/** One step's outcome in a try or a logged run: the value it produced (`result`), or why it stopped (`error`). */
+export type HookStepOutcome = HookLog["steps"][number];
+export type HookTryInput = z.input<typeof HookTrySchema>;
+/** The log filters the API takes; the action is filtered on the page. */
+export type HookLogQuery = { table?: string; status?: HookRunStatus | ""; _limit?: number };

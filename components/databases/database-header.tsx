@@ -15,6 +15,7 @@ const TABS = [
   { segment: "data", label: "Data" },
   { segment: "joins", label: "Joins" },
   { segment: "auth", label: "Auth" },
+  { segment: "hooks", label: "Hooks" },
   { segment: "docs", label: "API Docs" },
   { segment: "settings", label: "Settings" },
 ];
@@ -35,7 +36,7 @@ const RoleNote = ({ db }: { db: Database }) => {
   ) : null;
 };
 
-/** The database's name, its API base and the tabs: Schema, Data, Joins, API Docs, Settings. */
+/** The database's name, its API base and the tabs: Schema, Data, Joins, Auth, Hooks, API Docs, Settings. */
 export const DatabaseHeader = ({ instance, children }: { instance: string; children: ReactNode }) => {
   const pathname = usePathname();
   const database = useDatabase(instance);

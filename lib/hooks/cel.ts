@@ -1,6 +1,6 @@
 // CEL for pre hooks (@marcbachmann/cel-js: no eval, not Turing-complete). One environment per table: `new`
 // and `old` typed from its columns (nullable ones are dyn), `auth` a map, `now` a timestamp; structural limits
-// at parse, at most one list macro per expression, so no expression can loop for long.
+// at parse, and no list macros or regular expressions, so no expression can loop for long.
 import { Environment } from "@marcbachmann/cel-js";
 import type { FieldError } from "../errors";
 import type { ColumnDef, TableDef } from "../schema/types";
@@ -23,8 +23,12 @@ const CEL_TYPES: Record<ColumnDef["type"], string> = {
 
 export const celTypeOf = (c: ColumnDef) => (c.nullable || c.type === "json" ? "dyn" : CEL_TYPES[c.type]);
 
+/** What a `set` may store in the column: its base type (or null when it is nullable). */
+export const setTypeOf = (c: ColumnDef) => CEL_TYPES[c.type];
+
 const LIMITS = { maxAstNodes: 400, maxDepth: 24, maxListElements: 100, maxMapEntries: 100, maxCallArguments: 8 };
-const MACROS = /\.(map|filter|all|exists|exists_one)\s*\(/g;
+/** Iteration and regular expressions: a row's own text could make them run for seconds (quadratic loops, ReDoS). */
+const REFUSED = /(\.\s*(map|filter|all|exists|exists_one)|\bmatches)\s*\(/;
 
 export const environmentFor = (table: TableDef) => {
   const row: Record<string, string> = { id: "int", created_at: "dyn", updated_at: "dyn" };
@@ -54,8 +58,9 @@ const firstLine = (message: string) => message.split("\n")[0];
 export const checkExpression = (env: CelEnvironment, expr: unknown, field: string): { type?: string; errors: FieldError[] } => {
   if (typeof expr !== "string" || !expr.trim()) return { errors: [{ field, code: "invalid_expression", message: "must be a CEL expression" }] };
   if (expr.length > 2000) return { errors: [{ field, code: "invalid_expression", message: "must be at most 2000 characters" }] };
-  if ((expr.match(MACROS) ?? []).length > 1) {
-    return { errors: [{ field, code: "invalid_expression", message: "at most one list macro (map, filter, all, exists) per expression" }] };
+  const refused = REFUSED.exec(expr);
+  if (refused) {
+    return { errors: [{ field, code: "invalid_expression", message: "list macros (map, filter, all, exists) and matches() are not allowed in hooks: they could run too long on a row's own text", position: refused.index + 1 }] };
   }
   let result: { valid: boolean; type?: string; error?: Error & { node?: { pos?: number } } };
   try {
@@ -70,5 +75,5 @@ export const checkExpression = (env: CelEnvironment, expr: unknown, field: strin
 };
 
 /** Whether a value of CEL type `actual` may be stored in a column of CEL type `column`. */
-export const fits = (column: string, actual: string | undefined) =>
-  actual === undefined || actual === "dyn" || column === "dyn" || actual === column || (column === "double" && actual === "int");
+export const fits = (column: string, actual: string | undefined, nullable = false) =>
+  actual === undefined || actual === "dyn" || column === "dyn" || actual === column || (column === "double" && actual === "int") || (nullable && actual === "null");

@@ -2,7 +2,7 @@
 // saved, compiled once per schema load, and run inside the write's transaction before the statement.
 import { ApiError, type FieldError, validationFailed } from "../errors";
 import type { TableDef } from "../schema/types";
-import { type CelEnvironment, celTypeOf, checkExpression, environmentFor, fits } from "./cel";
+import { type CelEnvironment, checkExpression, environmentFor, fits, setTypeOf } from "./cel";
 
 export const HOOK_ACTIONS = ["insert", "update", "delete"] as const;
 export type HookAction = (typeof HOOK_ACTIONS)[number];
@@ -37,8 +37,8 @@ export const parseHooks = (table: TableDef, input: Partial<Record<HookAction, un
         }
         const checked = checkExpression(env, raw.expr, `${at}.expr`);
         errors.push(...checked.errors);
-        if (column && !checked.errors.length && !fits(celTypeOf(column), checked.type)) {
-          errors.push({ field: `${at}.expr`, code: "type_mismatch", message: `gives ${checked.type}, but "${column.name}" holds ${celTypeOf(column)}` });
+        if (column && !checked.errors.length && !fits(setTypeOf(column), checked.type, column.nullable)) {
+          errors.push({ field: `${at}.expr`, code: "type_mismatch", message: `gives ${checked.type}, but "${column.name}" holds ${setTypeOf(column)}` });
         }
         hooks[action].push({ set: String(raw.set), expr: String(raw.expr) });
       } else if ("assert" in raw) {
