@@ -19,6 +19,7 @@ import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { createRecords, deleteRecord, writeRecord } from "./write-records";
+import { pathId } from "../http/path-id";
 
 const COLLECTION_VERBS = ["GET", "POST"];
 const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
@@ -116,8 +117,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
       if (req.method === "GET") return await listRecords(udb, index, req.query, req.header("prefer"), access);
       return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined, hook);
     }
-    if (!/^[1-9]\d{0,15}$/.test(idText)) throw notFound(`No record with id "${idText}" in ${name}.`);
-    const id = Number(idText);
+    const id = pathId(idText, `No record with id "${idText}" in ${name}.`);
     requireVerb(req.method, ITEM_VERBS);
     if (req.method === "GET") return await getRecord(udb, index, id, access);
     if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);

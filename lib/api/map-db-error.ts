@@ -1,5 +1,6 @@
 import { ApiError, conflict, invalidField } from "../errors";
 import type { TableIndex } from "./table-index";
+import { isUniqueViolation } from "../db/unique-violation";
 
 type DbError = { errno?: number; code?: string; message?: string };
 
@@ -7,7 +8,7 @@ type DbError = { errno?: number; code?: string; message?: string };
 export const mapDbError = (err: unknown, index: TableIndex, action: "write" | "delete"): never => {
   const e = err as DbError;
   const message = e?.message ?? "";
-  const duplicate = e?.errno === 1062 || e?.code === "SQLITE_CONSTRAINT_UNIQUE";
+  const duplicate = isUniqueViolation(err);
   if (duplicate) {
     const column = index.table.columns.find((c) => c.unique && (message.includes(`'${c.name}'`) || message.includes(`.${c.name}`) || message.endsWith(`.${c.name}'`)));
     const field = column?.name ?? "body";

@@ -1,8 +1,8 @@
 import type { App } from "../app";
-import { notFound } from "../errors";
 import type { Ctx } from "../meta/context";
 import { creditBalances, type GrantResult, grantCredits, readLedger } from "./ledger";
 import type { CreditKind } from "./ledger-kinds";
+import { pathId } from "../http/path-id";
 
 export const creditGrantView = async (app: App, { accountId, entry, duplicate }: GrantResult) => ({
   account: accountId,
@@ -15,8 +15,8 @@ export type GrantAccountCreditsInput = { account: string; body: { kind: CreditKi
 
 /** POST /accounts/{id}/credits: the operator grants credits (a purchase outside the webhook, a gift, a refund). */
 export const grantAccountCredits = async (ctx: Ctx, { account, body }: GrantAccountCreditsInput) => {
-  if (!/^[1-9]\d{0,15}$/.test(account)) throw notFound(`Account ${account} was not found.`);
-  const granted = await grantCredits(ctx.app, { accountId: Number(account), ...body, actor: `account:${ctx.actor.accountId}` });
+  const accountId = pathId(account, `Account ${account} was not found.`);
+  const granted = await grantCredits(ctx.app, { accountId, ...body, actor: `account:${ctx.actor.accountId}` });
   return creditGrantView(ctx.app, granted);
 };
 

@@ -5,6 +5,7 @@ import { bumpMetaVersion, type Ctx, nowIso } from "../meta/context";
 import type { Plan } from "./default-plans";
 import { PLAN_NAME_RE, UNLIMITED_PLAN } from "./default-plans";
 import { readAccount } from "./account-view";
+import { pathId } from "../http/path-id";
 
 type MetaReader = Kysely<MetaDb> | Transaction<MetaDb>;
 
@@ -71,8 +72,7 @@ export type SetAccountPlanInput = { account: string; body: { plan: string } };
 
 /** PATCH /accounts/{id}: moves an account to another plan (operator); returns the account as the API shows it. */
 export const setAccountPlan = async (ctx: Ctx, { account, body }: SetAccountPlanInput) => {
-  if (!/^[1-9]\d{0,15}$/.test(account)) throw notFound(`Account ${account} was not found.`);
-  const accountId = Number(account);
+  const accountId = pathId(account, `Account ${account} was not found.`);
   await ctx.app.engine.meta.transaction().execute(async (trx) => {
     if (!(await planExists(trx, body.plan))) throw invalidField("plan", "unknown_plan", `there is no plan "${body.plan}"`);
     const exists = await trx.selectFrom("accounts").select("id").where("id", "=", accountId).executeTakeFirst();

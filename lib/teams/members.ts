@@ -3,6 +3,7 @@ import type { MetaDb } from "../db/meta-schema";
 import { bumpMetaVersion, type Ctx, transact } from "../meta/context";
 import { notFound } from "../errors";
 import type { MemberRole } from "../plans/default-plans";
+import { pathId } from "../http/path-id";
 
 const person = (id: number, email: string) => ({ id, email });
 
@@ -18,10 +19,7 @@ export const listMembers = async (ctx: Ctx, _input: Record<string, never>) => {
   return rows.map((r) => ({ account: person(r.account_id, r.email), role: r.role as MemberRole, invited_by: r.invited_by, joined_at: r.joined_at }));
 };
 
-const memberId = (raw: string) => {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw notFound(`Account ${raw} is not a member of this workspace.`);
-  return Number(raw);
-};
+const memberId = (raw: string) => pathId(raw, `Account ${raw} is not a member of this workspace.`);
 
 /** A change to one member, then the event every process's caches follow: it holds from the next request. */
 const changeMember = async (ctx: Ctx, raw: string, change: (trx: Transaction<MetaDb>, ownerId: number, accountId: number) => Promise<unknown>) => {
