@@ -12,6 +12,7 @@ import { openRedis } from "./limits/redis";
 import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
+import { startDomainRechecks } from "./docs/recheck-domains";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null };
 
@@ -24,6 +25,8 @@ export type App = {
   keys: Map<string, KeyRecord | null>;
   /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
   memberRoles: Map<string, DatabaseRole | null>;
+  /** Verified custom domains of public docs → their database's instance; loaded whole on first use (lib/docs/docs-hosts.ts). */
+  docsHosts: { domains?: Promise<Map<string, string>> };
   /** Shared by the rate limiters when REDIS_URL is set. */
   redis?: Redis;
   /** The data API's per-account request rate (lib/limits/request-limiter.ts). */
@@ -62,10 +65,12 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   const schemas = new Map<string, DatabaseSchema>();
   const keys = new Map<string, KeyRecord | null>();
   const memberRoles = new Map<string, DatabaseRole | null>();
+  const docsHosts: App["docsHosts"] = {};
   const invalidate = () => {
     schemas.clear();
     keys.clear();
     memberRoles.clear();
+    docsHosts.domains = undefined;
   };
   const events = createEventBus();
   events.subscribe((event) => {
@@ -78,6 +83,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     if (event.kind === "team") memberRoles.clear();
     // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
     if (event.kind === "database" || event.kind === "keys" || event.kind === "settings") keys.clear();
+    if (event.kind === "docs" || event.kind === "database") docsHosts.domains = undefined;
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   const app: App = {
@@ -89,6 +95,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     schemas,
     keys,
     memberRoles,
+    docsHosts,
     events,
     sync: () => {
       const changed = engine.metaChanged();
@@ -96,11 +103,13 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
     },
     close: async () => {
+      stopRechecks();
       await flushHookLogs(app);
       redis?.disconnect();
       await engine.close();
     },
   };
+  const stopRechecks = startDomainRechecks(app);
   return app;
 };
 

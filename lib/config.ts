@@ -22,6 +22,43 @@ export type Config = {
   mailFrom?: string;
   /** An OpenAI-compatible chat-completions endpoint for the AI builder; unset, the offline planner plans. */
   ai?: { baseUrl: string; apiKey?: string; model: string; maxSteps: number; tools: boolean };
+  /** Public docs on custom domains (lib/docs): where their CNAME must point, and how DNS is asked. */
+  docs?: DocsConfig;
+};
+
+export type DocsConfig = {
+  /** DOCS_CNAME_TARGET: the host a custom docs domain must CNAME to (default: NEXTAUTH_URL's host, else localhost). */
+  cnameTarget: string;
+  /** The app's own address for the API server of docs shown on a custom domain (PUBLIC_URL, else NEXTAUTH_URL, else https://<cname target>). */
+  apiUrl: string;
+  /** DNS_SERVERS: comma-separated host[:port]; unset, the system's resolvers. */
+  dnsServers?: string[];
+  /** DNS_TIMEOUT_MS: one lookup's timeout (default 5000). */
+  dnsTimeoutMs: number;
+  /** DOCS_RECHECK_SECONDS: how often every custom domain is checked again (default 3600; 0 turns it off). */
+  recheckMs: number;
+};
+
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).hostname : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The docs settings of a config (a config built by hand, as the tests do, reads them from the environment). */
+export const docsConfig = (config: Config): DocsConfig => (config.docs ??= readDocsConfig(process.env));
+
+export const readDocsConfig = (env: NodeJS.ProcessEnv): DocsConfig => {
+  const cnameTarget = (env.DOCS_CNAME_TARGET || hostOf(env.NEXTAUTH_URL) || "localhost").toLowerCase().replace(/\.$/, "");
+  return {
+    cnameTarget,
+    apiUrl: (env.PUBLIC_URL || env.NEXTAUTH_URL || `https://${cnameTarget}`).replace(/\/+$/, ""),
+    dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
+    dnsTimeoutMs: Number(env.DNS_TIMEOUT_MS || 5000),
+    recheckMs: Number(env.DOCS_RECHECK_SECONDS ?? 3600) * 1000,
+  };
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -49,5 +86,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           tools: env.AI_TOOLS !== "off",
         }
       : undefined,
+    docs: readDocsConfig(env),
   };
 };

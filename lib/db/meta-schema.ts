@@ -181,6 +181,22 @@ export type HookLogsTable = {
   created_at: string;
 };
 
+/** A database's public docs (off by default) and their custom domain: none → pending → verified (→ failing). */
+export type DatabaseDocsTable = {
+  database_id: number;
+  public: number;
+  /** Lowercase hostname, unique across the install; null when none. */
+  domain: string | null;
+  domain_status: "none" | "pending" | "verified" | "failing";
+  /** Why the last check did not verify (CNAME points elsewhere, TXT token missing, …). */
+  domain_error: string | null;
+  /** The TXT token that proves control of the domain; new for every new domain. */
+  token: string | null;
+  verified_at: string | null;
+  checked_at: string | null;
+  updated_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -197,4 +213,5 @@ export type MetaDb = {
   ai_builds: AiBuildsTable;
   table_hooks: TableHooksTable;
   hook_logs: HookLogsTable;
+  database_docs: DatabaseDocsTable;
 };

@@ -219,6 +219,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("hook_logs_database").on("hook_logs").columns(["database_id", "created_at"]).execute();
     },
   },
+  "0010_docs_domains": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("database_docs")
+        .addColumn("database_id", "integer", (c) => c.primaryKey().references("databases.id").onDelete("cascade"))
+        .addColumn("public", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("domain", "varchar(253)", (c) => c.unique())
+        .addColumn("domain_status", "varchar(16)", (c) => c.notNull().defaultTo("none"))
+        .addColumn("domain_error", "varchar(500)")
+        .addColumn("token", "varchar(64)")
+        .addColumn("verified_at", "varchar(32)")
+        .addColumn("checked_at", "varchar(32)")
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

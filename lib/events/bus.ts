@@ -14,7 +14,9 @@ export type AppEvent =
   /** A plan's limits, or the plan of an account, changed. */
   | { kind: "plans" }
   /** A workspace's members or their roles changed. */
-  | { kind: "team"; ownerId: number };
+  | { kind: "team"; ownerId: number }
+  /** A database's public docs or their custom domain changed (switched, set, verified, failing). */
+  | { kind: "docs"; databaseId: number };
 
 export type EventListener = (event: AppEvent) => void;
 

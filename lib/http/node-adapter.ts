@@ -3,6 +3,8 @@ import type { App } from "../app";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
 import { type CoreRequest, type CoreResponse, MAX_BODY_BYTES } from "./core-types";
+import { docsInstanceForHost } from "../docs/docs-hosts";
+import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
@@ -57,16 +59,23 @@ export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
 };
 
 /**
- * Serves /v1/* (data API) and /api/v1/* (management API) straight from the cores on node:http.
+ * Serves /v1/* (data API), /api/v1/* (management API) and /docs/* (public docs) straight from the cores on
+ * node:http, and every path of a verified custom docs domain (its docs, or 404: nothing else of the app).
  * Returns false for any other path, which the caller hands to Next.
  */
 export const createNodeHandler = (app: App, session?: SessionResolver) => async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
   const url = req.url ?? "/";
+  const docsHost = await docsInstanceForHost(app, req.headers.host);
+  if (docsHost) {
+    sendCoreResponse(res, await handleDocsHostRequest(app, await toCoreRequest(req), docsHost));
+    return true;
+  }
   const isData = url.startsWith("/v1/");
   const isManagement = url.startsWith("/api/v1/") && !url.startsWith("/api/v1/auth/");
-  if (!isData && !isManagement) return false;
+  const isDocs = url.startsWith("/docs/");
+  if (!isData && !isManagement && !isDocs) return false;
   const core = await toCoreRequest(req);
-  const out = isData ? await handleDataRequest(app, core) : await handleManagementRequest(app, core, session);
+  const out = isData ? await handleDataRequest(app, core) : isDocs ? await handleDocsRequest(app, core) : await handleManagementRequest(app, core, session);
   sendCoreResponse(res, out);
   return true;
 };

@@ -9,6 +9,7 @@ import type { Actor, Ctx } from "../meta/context";
 import { billingActor } from "../billing/webhook";
 import { quotaMeter } from "../plans/quotas";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
+import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
 import { parseInput } from "./parse-input";
 import { matchPath, ROUTES } from "./routes";
@@ -36,6 +37,8 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     if (segments.length === 1 && segments[0] === "openapi.json") {
       return json(200, buildManagementOpenApi(`${req.origin}/api/v1`));
     }
+    // The TLS proxy's on-demand "ask": no caller, like openapi.json (lib/docs/serve-docs.ts).
+    if (segments.join("/") === "domains/allowed" && req.method === "GET") return await handleDomainAllowed(app, req);
     const candidates = ROUTES.map((r) => ({ route: r, params: matchPath(r.path, segments) })).filter((m) => m.params);
     if (candidates.length === 0) throw notFound("No such management endpoint; see /api/v1/openapi.json.");
     const verbs = candidates.map((c) => c.route.method);

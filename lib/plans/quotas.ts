@@ -15,7 +15,7 @@ type Input = Record<string, unknown>;
 
 type Quota = {
   /** A plan feature the request needs (a role it may give): a refusal, or undefined when the plan allows it. */
-  allows?: (plan: Plan, input: Input) => { message: string; limit: number } | undefined;
+  allows?: (plan: Plan, input: Input) => { message: string; limit: number; kind?: string } | undefined;
   /** The plan's limit; null is unlimited. Absent: a feature check only. */
   limit?: (plan: Plan) => number | null;
   /** How many uses the request takes (an invite with max_uses 3 holds three seats); 1 when absent. */
@@ -93,6 +93,17 @@ export const QUOTAS = {
     one: "AI call this month",
     advice: "Wait for next month, buy AI-call credits, or ask the operator of this install for a larger plan.",
   },
+  /** Setting a custom docs domain (a body with a `domain`); removing one is always allowed. */
+  custom_domain: {
+    allows: (plan, input) =>
+      typeof (input.body as { domain?: unknown } | undefined)?.domain === "string" && !plan.custom_domain
+        ? { kind: "custom_domain", limit: 0, message: `Your ${plan.name} plan does not include custom domains for the API docs. Ask the operator of this install for a plan with custom domains.` }
+        : undefined,
+    used: async () => 0,
+    noun: "custom domains",
+    one: "custom domain",
+    advice: "Ask the operator of this install for a plan with custom domains.",
+  },
   databases: {
     limit: (plan) => plan.max_databases,
     used: async (db, accountId) => {
@@ -122,7 +133,7 @@ export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, a
   await lockAccount(trx, accountId);
   const plan = await effectivePlan(trx, accountId);
   const refusal = quota.allows?.(plan, input);
-  if (refusal) throw new ApiError("quota_exceeded", refusal.message, { quota: { kind: "roles", limit: refusal.limit, used: 0, credits: 0 } });
+  if (refusal) throw new ApiError("quota_exceeded", refusal.message, { quota: { kind: refusal.kind ?? "roles", limit: refusal.limit, used: 0, credits: 0 } });
   const base = quota.limit?.(plan) ?? null;
   if (base === null) return "allowance";
   const need = quota.amount?.(input) ?? 1;

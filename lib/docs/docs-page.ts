@@ -1,0 +1,58 @@
+// The public docs page: plain HTML around Swagger UI (swagger-ui-dist, served by this app, never a CDN), branded
+// with the database's name. It holds no key: try-it asks for one through Authorize.
+
+export const ASSET_PREFIX = "/docs/_assets/";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page's script: reads its settings from the JSON block, so the page needs no inline script. */
+export const DOCS_PAGE_SCRIPT = `(() => {
+  const settings = JSON.parse(document.getElementById("tabula-docs").textContent);
+  window.ui = SwaggerUIBundle({
+    url: settings.specUrl,
+    dom_id: "#swagger-ui",
+    deepLinking: true,
+    docExpansion: "list",
+    defaultModelsExpandDepth: 0,
+    displayRequestDuration: true,
+    persistAuthorization: false,
+  });
+})();
+`;
+
+export const docsPageHtml = ({ name, instance, specUrl }: { name: string; instance: string; specUrl: string }) => {
+  const settings = JSON.stringify({ specUrl }).replace(/</g, "\\u003c");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(name)} API docs</title>
+<link rel="stylesheet" href="${ASSET_PREFIX}swagger-ui.css">
+<style>
+  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; background: #f8fafc; }
+  .tabula-docs-header { background: #1e1b4b; color: #fff; padding: 18px 24px; }
+  .tabula-docs-header h1 { margin: 0; font-size: 22px; }
+  .tabula-docs-header p { margin: 6px 0 0; font-size: 13px; color: #c7d2fe; }
+  .tabula-docs-header code { color: #fff; }
+  #swagger-ui { max-width: 1200px; margin: 0 auto; background: #fff; }
+</style>
+</head>
+<body>
+<header class="tabula-docs-header">
+  <h1 data-testid="docs-title">${escapeHtml(name)} API</h1>
+  <p>Database <code>${escapeHtml(instance)}</code>. To try a request, click Authorize and enter your secret key (<code>sk_…</code>); this page never holds one.</p>
+</header>
+<main id="swagger-ui"></main>
+<script id="tabula-docs" type="application/json">${settings}</script>
+<script src="${ASSET_PREFIX}swagger-ui-bundle.js"></script>
+<script src="${ASSET_PREFIX}docs-page.js"></script>
+</body>
+</html>
+`;
+};
+
+export const notPublicHtml = () => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+<body style="font-family: system-ui, sans-serif; padding: 40px"><h1>Not found</h1><p>There are no public API docs here.</p></body></html>
+`;

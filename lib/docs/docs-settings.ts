@@ -1,0 +1,72 @@
+// A database's public-docs settings as stored (database_docs, one row at most) and as the API shows them.
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { App } from "../app";
+import { docsConfig } from "../config";
+import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
+import { bumpMetaVersion, nowIso } from "../meta/context";
+import { type DomainCheck, txtRecord } from "./check-domain";
+
+export type DocsRow = Selectable<DatabaseDocsTable>;
+export type DomainStatus = DatabaseDocsTable["domain_status"];
+
+export type DocsSettings = {
+  public: boolean;
+  url: string | null;
+  domain: string | null;
+  domain_status: DomainStatus;
+  domain_error: string | null;
+  checked_at: string | null;
+  cname_target: string;
+  txt: { name: string; value: string } | null;
+};
+
+type MetaReader = Kysely<MetaDb> | Transaction<MetaDb>;
+
+export const readDocsRow = (db: MetaReader, databaseId: number): Promise<DocsRow | undefined> =>
+  db.selectFrom("database_docs").selectAll().where("database_id", "=", databaseId).executeTakeFirst();
+
+/** What GET/PUT/verify answer; a database never configured shows the defaults (private, no domain). */
+export const docsView = (app: App, instance: string, origin: string | undefined, row: DocsRow | undefined): DocsSettings => {
+  const isPublic = row?.public === 1;
+  const domain = row?.domain ?? null;
+  return {
+    public: isPublic,
+    url: isPublic ? `${origin ?? app.config.docs?.apiUrl ?? ""}/docs/${instance}` : null,
+    domain,
+    domain_status: row?.domain_status ?? "none",
+    domain_error: row?.domain_error ?? null,
+    checked_at: row?.checked_at ?? null,
+    cname_target: docsConfig(app.config).cnameTarget,
+    txt: domain && row?.token ? txtRecord(domain, row.token) : null,
+  };
+};
+
+/** verified only when both records are right; a verified (or failing) domain that is no longer right is failing, never pending. */
+export const statusAfter = (previous: DomainStatus, check: DomainCheck): DomainStatus =>
+  check.ok ? "verified" : previous === "verified" || previous === "failing" ? "failing" : "pending";
+
+/**
+ * Stores one check's outcome, if the row still holds the domain that was checked (the owner may have changed it
+ * meanwhile). Publishes `docs` when the status moved, so the host cache drops a domain that stopped verifying.
+ */
+export const recordCheck = async (app: App, row: DocsRow, check: DomainCheck): Promise<DocsRow | undefined> => {
+  const status = statusAfter(row.domain_status, check);
+  const now = nowIso();
+  const moved = status !== row.domain_status;
+  await app.engine.meta.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("database_docs")
+      .set({
+        domain_status: status,
+        domain_error: check.ok ? null : check.reason,
+        checked_at: now,
+        ...(check.ok && moved ? { verified_at: now } : {}),
+      })
+      .where("database_id", "=", row.database_id)
+      .where("domain", "=", row.domain)
+      .execute();
+    if (moved) await bumpMetaVersion(trx);
+  });
+  if (moved) app.events.publish({ kind: "docs", databaseId: row.database_id });
+  return readDocsRow(app.engine.meta, row.database_id);
+};
