@@ -76,6 +76,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     impersonateUser: { user_id: f.userId },
     testAsUser: { user_id: f.userId, table: "books" },
     updatePolicies: { select: "true" },
+    updateDocsSettings: { public: true },
     updateHooks: { insert: [{ assert: "new.keep != 'forbidden'", message: "keep may not be forbidden" }] },
     tryHooks: { action: "insert", row: { keep: "ok" } },
     createKey: { name: "matrix" },
