@@ -5,6 +5,11 @@ import type { AddressInfo } from "node:net";
 import dns2 from "dns2";
 
 const { Packet } = dns2;
+const NXDOMAIN = 3;
+
+type Answer = InstanceType<typeof Packet>["answers"][number];
+/** dns2's encoder reads plain objects; its typings ask for a full Resource. */
+const answer = (fields: { name: string; type: number; domain?: string; data?: string }) => ({ class: Packet.CLASS.IN, ttl: 1, ...fields }) as unknown as Answer;
 
 export type DnsRecords = { cname?: string; txt?: string[] };
 
@@ -17,11 +22,11 @@ export const startDnsServer = async (port = 0) => {
       const [question] = request.questions;
       const record = records.get(question.name.toLowerCase());
       // A name with no records at all does not exist (NXDOMAIN); a name without the asked type answers empty.
-      if (!record) response.header.rcode = Packet.RCODE.NXDOMAIN;
+      if (!record) response.header.rcode = NXDOMAIN;
       else if (question.type === Packet.TYPE.CNAME && record.cname) {
-        response.answers.push({ name: question.name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 1, domain: record.cname });
+        response.answers.push(answer({ name: question.name, type: Packet.TYPE.CNAME, domain: record.cname }));
       } else if (question.type === Packet.TYPE.TXT) {
-        for (const data of record.txt ?? []) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data });
+        for (const data of record.txt ?? []) response.answers.push(answer({ name: question.name, type: Packet.TYPE.TXT, data }));
       }
       void send(response);
     },
