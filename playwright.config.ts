@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT || 3000);
 export const E2E_DATA_DIR = path.resolve("tests/.tmp/e2e-data");
+/** The loopback DNS server 08-public-docs starts; the server asks it (DNS_SERVERS) when verifying a docs domain. */
+export const E2E_DNS_PORT = Number(process.env.E2E_DNS_PORT || PORT + 2000);
+export const E2E_CNAME_TARGET = "tabula.e2e.test";
 
 export default defineConfig({
   testDir: "e2e",
@@ -25,6 +28,14 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, BCRYPT_COST: "4", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      BCRYPT_COST: "4",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
+      DNS_TIMEOUT_MS: "2000",
+      DOCS_CNAME_TARGET: E2E_CNAME_TARGET,
+    },
   },
 });

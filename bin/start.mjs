@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "package.json", "postcss.config.mjs"];
+const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package.json", "postcss.config.mjs"];
 
 const newestMtime = (p) => {
   if (!fs.existsSync(p)) return 0;

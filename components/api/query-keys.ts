@@ -13,6 +13,7 @@ export const queryKeys = {
   signupStatus: ["signup-status"] as const,
   records: (instance: string, table: string) => ["records", instance, table] as const,
   openapi: (instance: string) => ["openapi", instance] as const,
+  docsSettings: (instance: string) => ["docs-settings", instance] as const,
   auth: (instance: string) => ["auth", instance] as const,
   policies: (instance: string, table: string) => ["policies", instance, table] as const,
   hooks: (instance: string, table: string) => ["hooks", instance, table] as const,

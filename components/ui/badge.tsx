@@ -5,6 +5,7 @@ const TONES = {
   indigo: "bg-indigo-50 text-indigo-700 ring-indigo-200",
   amber: "bg-amber-50 text-amber-800 ring-amber-200",
   green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  red: "bg-red-50 text-red-700 ring-red-200",
 } as const;
 
 export const Badge = ({ tone = "slate", children }: { tone?: keyof typeof TONES; children: ReactNode }) => (
