@@ -1,23 +1,14 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { DocsSettings as DocsSettingsSchema, DocsSettingsInput as DocsSettingsInputSchema } from "@/lib/mgmt/schemas/docs";
 import { databasePath, mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
 
-export type DomainStatus = "none" | "pending" | "verified" | "failing";
-
-/** GET|PUT /databases/{instance}/docs (lib/mgmt/schemas/docs.ts). */
-export type DocsSettings = {
-  public: boolean;
-  url: string | null;
-  domain: string | null;
-  domain_status: DomainStatus;
-  domain_error: string | null;
-  checked_at: string | null;
-  cname_target: string;
-  txt: { name: string; value: string } | null;
-};
-
-export type DocsSettingsInput = { public: boolean; domain?: string | null };
+/** GET|PUT /databases/{instance}/docs, typed from the route's zod schemas (lib/mgmt/schemas/docs.ts). */
+export type DocsSettings = z.output<typeof DocsSettingsSchema>;
+export type DomainStatus = DocsSettings["domain_status"];
+export type DocsSettingsInput = z.input<typeof DocsSettingsInputSchema>;
 
 const docsPath = (instance: string) => `${databasePath(instance)}/docs`;
 

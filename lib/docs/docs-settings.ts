@@ -1,24 +1,18 @@
 // A database's public-docs settings as stored (database_docs, one row at most) and as the API shows them.
 import type { Kysely, Selectable, Transaction } from "kysely";
+import type { z } from "zod";
 import type { App } from "../app";
 import { docsConfig } from "../config";
 import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
 import { bumpMetaVersion, nowIso } from "../meta/context";
+import type { DocsSettings as DocsSettingsSchema } from "../mgmt/schemas/docs";
 import { type DomainCheck, txtRecord } from "./check-domain";
 
 export type DocsRow = Selectable<DatabaseDocsTable>;
 export type DomainStatus = DatabaseDocsTable["domain_status"];
 
-export type DocsSettings = {
-  public: boolean;
-  url: string | null;
-  domain: string | null;
-  domain_status: DomainStatus;
-  domain_error: string | null;
-  checked_at: string | null;
-  cname_target: string;
-  txt: { name: string; value: string } | null;
-};
+/** What GET/PUT/verify answer (the route's response schema). */
+export type DocsSettings = z.output<typeof DocsSettingsSchema>;
 
 type MetaReader = Kysely<MetaDb> | Transaction<MetaDb>;
 
