@@ -49,6 +49,8 @@ export type SqliteHandles = {
   close: (physical: string) => void;
   /** Called after a database's connection is closed (the reader threads close theirs). */
   onClose: (listener: (physical: string) => void) => void;
+  /** Closes the databases unused for the idle time (run on a timer; `now` for tests). */
+  closeIdle: (now?: number) => void;
   closeAll: () => void;
 };
 
@@ -74,10 +76,10 @@ export const createSqliteHandles = ({ dir, maxOpen, idleMs }: HandleOptions): Sq
     throw unavailable(`All ${maxOpen} databases this server keeps open are in use; retry in a moment.`);
   };
 
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - idleMs;
-    for (const db of [...opened.values()]) if (db.refs === 0 && db.lastUsed < cutoff) closeDb(db);
-  }, Math.max(1000, Math.floor(idleMs / 2)));
+  const closeIdle = (now = Date.now()) => {
+    for (const db of [...opened.values()]) if (db.refs === 0 && db.lastUsed < now - idleMs) closeDb(db);
+  };
+  const sweep = setInterval(closeIdle, Math.max(1000, Math.floor(idleMs / 2)));
   sweep.unref();
 
   return {
@@ -103,6 +105,7 @@ export const createSqliteHandles = ({ dir, maxOpen, idleMs }: HandleOptions): Sq
       if (db) closeDb(db);
     },
     onClose: (listener) => void listeners.push(listener),
+    closeIdle,
     closeAll: () => {
       clearInterval(sweep);
       for (const db of [...opened.values()]) closeDb(db);
