@@ -92,7 +92,8 @@ export const unavailable = (message: string) => new ApiError("unavailable", mess
 
 /**
  * Running out of file descriptors (EMFILE/ENFILE; SQLite's "unable to open database file") or of MySQL
- * connections (1040 too many connections, 1203 per-user limit) is a moment's shortage: 503, not 500.
+ * connections (1040 too many connections; 1203 and 1226, a user's connection limit) is a moment's shortage:
+ * 503, not 500.
  */
 const exhaustionError = (err: unknown): ApiError | undefined => {
   const e = err as { code?: string; errno?: number } | null;
@@ -100,7 +101,7 @@ const exhaustionError = (err: unknown): ApiError | undefined => {
   if (e.code === "EMFILE" || e.code === "ENFILE" || e.code === "SQLITE_CANTOPEN") {
     return unavailable("The server has too many files open right now; retry in a moment.");
   }
-  if (e.errno === 1040 || e.errno === 1203) return unavailable("The database server has no free connection right now; retry in a moment.");
+  if (e.errno === 1040 || e.errno === 1203 || e.errno === 1226) return unavailable("The database server has no free connection right now; retry in a moment.");
   return undefined;
 };
 
