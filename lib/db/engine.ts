@@ -6,8 +6,8 @@ import type { Config, EngineKind } from "../config";
 import type { MetaDb } from "./meta-schema";
 import { defaultMaxOpen } from "./descriptor-budget";
 import { openSqlite, sqliteKysely } from "./open-sqlite";
-import { createReaderPool, findWorkerScript, type ReaderPool } from "./readers/reader-pool";
-import { createSqliteHandles, type SqliteHandles } from "./sqlite-handles";
+import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
+import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
 import { leasedKysely } from "./user-db-dialect";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
@@ -48,7 +48,7 @@ const openSqliteEngine = (config: Config): Engine => {
     maxOpen: config.sqliteMaxOpen ?? defaultMaxOpen(readerCount),
     idleMs: 1000 * (config.sqliteIdleSeconds ?? DEFAULT_IDLE_SECONDS),
   });
-  const readers = startReaders(readerCount, dir, handles);
+  const readers = startReaderPool({ size: readerCount, dir, handles });
   const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
   let dataVersion = dataVersionStmt.get();
 
@@ -93,23 +93,6 @@ const openSqliteEngine = (config: Config): Engine => {
       await meta.destroy();
     },
   };
-};
-
-const DEFAULT_READERS = 2;
-const DEFAULT_IDLE_SECONDS = 60;
-
-let warnedNoWorker = false;
-
-/** The reader threads, or none (SQLITE_READERS=0, or the worker script cannot be found: reads stay here). */
-const startReaders = (count: number, dir: string, handles: SqliteHandles): ReaderPool | undefined => {
-  if (count <= 0) return undefined;
-  const script = findWorkerScript();
-  if (!script) {
-    if (!warnedNoWorker) console.warn("[tabula] reader-worker.mjs not found; SQLite reads run on the main thread.");
-    warnedNoWorker = true;
-    return undefined;
-  }
-  return createReaderPool({ size: count, dir, handles, script });
 };
 
 const mysqlPool = (url: string, database?: string): Pool => {

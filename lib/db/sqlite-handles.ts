@@ -54,6 +54,8 @@ export type SqliteHandles = {
   closeAll: () => void;
 };
 
+export const DEFAULT_IDLE_SECONDS = 60;
+
 export type HandleOptions = { dir: string; maxOpen: number; idleMs: number };
 
 export const createSqliteHandles = ({ dir, maxOpen, idleMs }: HandleOptions): SqliteHandles => {

@@ -21,13 +21,14 @@ export type ReaderPool = {
   close: () => Promise<void>;
 };
 
+export const DEFAULT_READERS = 2;
 const WORKER_FILE = "reader-worker.mjs";
 
 /**
  * The worker script: beside this module when it runs from source (tsx, vitest, the production server);
  * inside a Next bundle this module's URL points into .next, so there it is found from the project folder.
  */
-export const findWorkerScript = (): string | undefined => {
+const findWorkerScript = (): string | undefined => {
   const here = (() => {
     try {
       return path.dirname(fileURLToPath(import.meta.url));
@@ -53,7 +54,21 @@ const asBuffers = (rows: Row[]) => {
   return rows;
 };
 
-export const createReaderPool = ({ size, dir, handles, script }: { size: number; dir: string; handles: SqliteHandles; script: string }): ReaderPool => {
+type PoolOptions = { size: number; dir: string; handles: SqliteHandles };
+
+let warnedNoScript = false;
+
+/** The reader threads, or none (size 0, or no worker script to start: then reads stay on the main thread). */
+export const startReaderPool = (options: PoolOptions): ReaderPool | undefined => {
+  if (options.size <= 0) return undefined;
+  const script = findWorkerScript();
+  if (script) return createReaderPool({ ...options, script });
+  if (!warnedNoScript) console.warn(`[tabula] ${WORKER_FILE} not found; SQLite reads run on the main thread.`);
+  warnedNoScript = true;
+  return undefined;
+};
+
+const createReaderPool = ({ size, dir, handles, script }: PoolOptions & { script: string }): ReaderPool => {
   const readers: (Reader | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 1;
   let closing = false;
