@@ -7,7 +7,7 @@ import path from "node:path";
 import type { EngineKind } from "../lib/config";
 import { type Child, killChildren, type Mode, startChild } from "./child";
 import { startCpuWindow } from "./cpu";
-import { checkWorkload, runLoad } from "./measure";
+import { checkWorkload, type LoadResult, runLoad } from "./measure";
 import { summariseProfiles } from "./profile";
 import { checkBudget, cpuPerRequestUs, describeFailures, formatTable, type Measured, saveResults, type WorkloadReport } from "./report";
 import { prepareTarget, ROW_COUNT, type Target } from "./setup";
@@ -42,15 +42,25 @@ const withChild = async <T>(child: Promise<Child>, use: (c: Child) => Promise<T>
   }
 };
 
+/** A mixed workload (W7) runs its parts at once; the result is the first part's, the others ride along. */
+const runWorkload = async (child: Child, w: Workload, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult & { alongside?: string }> => {
+  if (!w.mix) return runLoad(child, w, base, apiKey, opts);
+  const parts = await Promise.all(
+    w.mix.map(({ id, share }) => runLoad(child, WORKLOADS.find((x) => x.id === id)!, base, apiKey, { ...opts, connections: Math.round(opts.connections * share) })),
+  );
+  const alongside = parts.slice(1).map((r, i) => `${w.mix![i + 1].id} ${r.reqPerSec.toFixed(0)} req/s p99 ${r.p99Ms} ms`);
+  return { ...parts[0], alongside: alongside.join(", ") };
+};
+
 /** One workload on a fresh server process, so VmHWM is that workload's peak (warm-up included). */
 const measure = (mode: Mode, target: Target, w: Workload, profileDir?: string): Promise<Measured> =>
   withChild(startChild(mode, target, { profileDir }), async (child) => {
     const base = `/v1/${target.instance}`;
-    if (warmup > 0) await runLoad(child, w, base, target.apiKey, { seconds: warmup, connections });
+    if (warmup > 0) await runWorkload(child, w, base, target.apiKey, { seconds: warmup, connections });
     await child.waitIdle();
     child.startProfile();
     const endCpu = startCpuWindow(child.pid);
-    const result = await runLoad(child, w, base, target.apiKey, { seconds, connections });
+    const result = await runWorkload(child, w, base, target.apiKey, { seconds, connections });
     const cpu = { ...result, ...endCpu() };
     return { ...cpu, cpuUsPerRequest: cpuPerRequestUs(cpu), peakRssMb: child.peakRssMb() };
   });
@@ -76,7 +86,8 @@ const benchEngine = async (engine: EngineKind) => {
       const ceiling = await measure("ceiling", target, w);
       const ratioPct = ceiling.reqPerSec > 0 ? (100 * tabula.reqPerSec) / ceiling.reqPerSec : 0;
       rows.push({ id: w.id, label: w.label, tabula, ceiling, ratioPct, budget: checkBudget(engine, w.id, tabula, ratioPct) });
-      const side = (m: Measured) => `${m.reqPerSec.toFixed(0)} req/s p99 ${m.p99Ms} ms ${m.cpuUsPerRequest ?? "?"} µs CPU/req`;
+      const side = (m: Measured & { alongside?: string }) =>
+        `${m.reqPerSec.toFixed(0)} req/s p99 ${m.p99Ms} ms ${m.cpuUsPerRequest ?? "?"} µs CPU/req${m.alongside ? ` (beside it: ${m.alongside})` : ""}`;
       log(`${engine}: ${w.id} tabula ${side(tabula)} | ceiling ${side(ceiling)}`);
     }
     console.log(`\n${formatTable(engine, rows, connections, seconds)}`);

@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../lib/app";
-import type { EngineKind } from "../lib/config";
+import { type EngineKind, readConfig } from "../lib/config";
 import { createNodeHandler } from "../lib/http/node-adapter";
 import { armProfiler } from "./capture-profile";
 import { createCeilingHandler } from "./ceiling";
@@ -21,7 +21,9 @@ const env = (name: string) => {
 };
 
 const serveTabula = async (engine: EngineKind): Promise<Served> => {
-  const app = await createApp({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.REDIS_URL, bcryptCost: 4 });
+  // SQLITE_READERS, SQLITE_MAX_OPEN and SQLITE_IDLE_SECONDS apply as in production.
+  const { sqliteReaders, sqliteMaxOpen, sqliteIdleSeconds } = readConfig();
+  const app = await createApp({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.REDIS_URL, bcryptCost: 4, sqliteReaders, sqliteMaxOpen, sqliteIdleSeconds });
   const handleCore = createNodeHandler(app);
   return {
     handle: async (req, res) => {

@@ -2,7 +2,7 @@
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
 import { JOIN_NAME, ROW_COUNT } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W3" | "W4" | "W5" | "W6";
+export type WorkloadId = "W1" | "W2" | "W3" | "W4" | "W5" | "W6" | "W7";
 
 export type BenchRequest = { method: "GET" | "POST" | "PATCH"; path: string; body?: string };
 
@@ -17,6 +17,8 @@ export type Workload = {
   sample: (base: string) => BenchRequest;
   /** Whether the check compares the full bodies (reads) or only their shape (writes stamp times and ids). */
   compareBodies: boolean;
+  /** Several workloads at once, each on its share of the connections; the first one's figures are reported. */
+  mix?: { id: WorkloadId; share: number }[];
 };
 
 const randomId = () => 1 + Math.floor(Math.random() * ROW_COUNT);
@@ -74,5 +76,18 @@ export const WORKLOADS: Workload[] = [
     next: (base) => ({ method: "GET", path: `${base}/${JOIN_NAME}?_limit=50&_offset=${50 * randomInt(100)}` }),
     sample: (base) => ({ method: "GET", path: `${base}/${JOIN_NAME}?_limit=50&_offset=1000` }),
     compareBodies: true,
+  },
+  {
+    // Does a scan stall other requests? W1's latency while W3 runs beside it (25 + 25 connections).
+    id: "W7",
+    label: "W1 (p99) while W3 runs, 25 + 25 conns",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products/${randomId()}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products/12345` }),
+    compareBodies: true,
+    mix: [
+      { id: "W1", share: 0.5 },
+      { id: "W3", share: 0.5 },
+    ],
   },
 ];

@@ -20,6 +20,12 @@ export type Config = {
   smtpUrl?: string;
   /** The From of those emails (MAIL_FROM). */
   mailFrom?: string;
+  /** SQLite: reader threads for reads that may scan (SQLITE_READERS, default 2; 0 keeps them on the main thread). */
+  sqliteReaders?: number;
+  /** SQLite: user databases kept open at once (SQLITE_MAX_OPEN; default from the descriptor limit, at most 200). */
+  sqliteMaxOpen?: number;
+  /** SQLite: seconds an unused user database stays open (SQLITE_IDLE_SECONDS, default 60). */
+  sqliteIdleSeconds?: number;
   /** An OpenAI-compatible chat-completions endpoint for the AI builder; unset, the offline planner plans. */
   ai?: { baseUrl: string; apiKey?: string; model: string; maxSteps: number; tools: boolean };
   /** Public docs on custom domains (lib/docs): where their CNAME must point, and how DNS is asked. */
@@ -61,6 +67,15 @@ export const readDocsConfig = (env: NodeJS.ProcessEnv): DocsConfig => {
   };
 };
 
+/** A whole number from the environment, or undefined when unset; anything else stops the server at start. */
+const wholeNumber = (env: NodeJS.ProcessEnv, name: string, min: number) => {
+  const text = env[name];
+  if (text === undefined || text === "") return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min} (got "${text}")`);
+  return n;
+};
+
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^mysql:\/\//.test(databaseUrl)) {
@@ -77,6 +92,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    sqliteReaders: wholeNumber(env, "SQLITE_READERS", 0),
+    sqliteMaxOpen: wholeNumber(env, "SQLITE_MAX_OPEN", 1),
+    sqliteIdleSeconds: wholeNumber(env, "SQLITE_IDLE_SECONDS", 1),
     ai: env.AI_BASE_URL
       ? {
           baseUrl: env.AI_BASE_URL,

@@ -19,6 +19,7 @@ const STATUS_BY_CODE = {
   pre_hook_failed: 500,
   internal: 500,
   ai_unavailable: 502,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
@@ -86,6 +87,24 @@ const engineLimitError = (err: unknown): ApiError | undefined => {
   return invalidField("columns", "engine_limit", `MySQL cannot hold this table definition: ${detail}`);
 };
 
+/** 503 with Retry-After: the server is short of a resource (descriptors, connections) right now, not broken. */
+export const unavailable = (message: string) => new ApiError("unavailable", message, { headers: { "Retry-After": "1" } });
+
+/**
+ * Running out of file descriptors (EMFILE/ENFILE; SQLite's "unable to open database file") or of MySQL
+ * connections (1040 too many connections; 1203 and 1226, a user's connection limit) is a moment's shortage:
+ * 503, not 500.
+ */
+const exhaustionError = (err: unknown): ApiError | undefined => {
+  const e = err as { code?: string; errno?: number } | null;
+  if (!e || typeof e !== "object") return undefined;
+  if (e.code === "EMFILE" || e.code === "ENFILE" || e.code === "SQLITE_CANTOPEN") {
+    return unavailable("The server has too many files open right now; retry in a moment.");
+  }
+  if (e.errno === 1040 || e.errno === 1203 || e.errno === 1226) return unavailable("The database server has no free connection right now; retry in a moment.");
+  return undefined;
+};
+
 export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo; [field: string]: unknown };
 
 /** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
@@ -99,7 +118,7 @@ export const toErrorResponse = (
     if (err.extra) Object.assign(body, err.extra);
     return { status: err.status, body, headers: err.headers ?? {} };
   }
-  const limit = engineLimitError(err);
+  const limit = engineLimitError(err) ?? exhaustionError(err);
   if (limit) return toErrorResponse(limit);
   console.error("[tabula] internal error:", err);
   return {

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
+import { scanRows } from "../db/scan-rows";
 import { ApiError, methodNotAllowed, notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
 import { refColumn, refTable, resolveJoinRef } from "../joins/join-refs";
@@ -92,10 +93,10 @@ export const listJoinRecords = async (
   const index = indexJoin(udb, schema, join);
   const query = parseReadQuery(params, index.byName);
   const extra = policyPredicates(index, schema, options.caller);
-  const { rows } = await selectJoinPageSql(udb, index.plan, query, extra).execute(udb.db);
+  const rows = await scanRows(udb, selectJoinPageSql(udb, index.plan, query, extra));
   const headers: Record<string, string> = {};
   if (options.prefer && /\bcount=exact\b/.test(options.prefer)) {
-    const { rows: counted } = await countJoinSql(udb, index.plan, query.filters, extra).execute(udb.db);
+    const counted = await scanRows(udb, countJoinSql(udb, index.plan, query.filters, extra));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }

@@ -1,5 +1,6 @@
 import { CompiledQuery, type RawBuilder } from "kysely";
 import type { UserDb } from "../db/engine";
+import { scanRows } from "../db/scan-rows";
 import { notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
@@ -18,10 +19,10 @@ export const listRecords = async (
   const visible = predicatesFor(access, index.table.name, "select");
   const query = parseReadQuery(params, index.byName);
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
-  const { rows } = await selectPageSql(udb, index.table.name, index.all, query, visible).execute(udb.db);
+  const rows = await scanRows(udb, selectPageSql(udb, index.table.name, index.all, query, visible));
   const headers: Record<string, string> = {};
   if (prefer && /\bcount=exact\b/.test(prefer)) {
-    const { rows: counted } = await countSql(udb, index.table.name, query.filters, visible).execute(udb.db);
+    const counted = await scanRows(udb, countSql(udb, index.table.name, query.filters, visible));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }

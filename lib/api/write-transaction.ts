@@ -18,9 +18,12 @@ export const hasReferences = (index: TableIndex) => index.table.columns.some((c)
  */
 export const needsTransaction = ({ rows, policy, references }: WriteShape) => rows > 1 || policy.length > 0 || references;
 
-/** Runs `fn` on a transaction-bound handle when the write needs one, else on the plain handle. */
+/**
+ * Runs `fn` on a transaction-bound handle when the write needs one, else on the plain handle. Either way its
+ * reads (read-back, policy checks) stay on the writing connection, never on a reader thread.
+ */
 export const runWrite = <T>(udb: UserDb, shape: WriteShape, fn: (tx: UserDb) => Promise<T>): Promise<T> =>
-  needsTransaction(shape) ? udb.db.transaction().execute((trx) => fn({ ...udb, db: trx })) : fn(udb);
+  needsTransaction(shape) ? udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined })) : fn({ ...udb, scan: undefined });
 
 /**
  * 422 naming each reference column whose value points at no row of its table. Foreign-key semantics, as in

@@ -1,16 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { Kysely, MysqlDialect, type RawBuilder, SqliteDialect, sql } from "kysely";
+import { type CompiledQuery, Kysely, MysqlDialect, type RawBuilder, sql } from "kysely";
 import { createPool, type Pool } from "mysql2";
 import type { Config, EngineKind } from "../config";
 import type { MetaDb } from "./meta-schema";
+import { defaultMaxOpen } from "./descriptor-budget";
+import { openSqlite, sqliteKysely } from "./open-sqlite";
+import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
+import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
+import { leasedKysely } from "./user-db-dialect";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
 export type UserDb = {
   engine: EngineKind;
   db: Kysely<any>;
   table: (name: string) => RawBuilder<unknown>;
+  /**
+   * Runs a read that may scan off the event loop (SQLite reader threads); absent on MySQL, inside a write
+   * transaction (which reads its own writes on its connection), or with SQLITE_READERS=0. Use scanRows.
+   */
+  scan?: (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
 };
 
 export type Engine = {
@@ -28,51 +37,29 @@ export type Engine = {
   close: () => Promise<void>;
 };
 
-const STATEMENT_CACHE_SIZE = 200;
-
-/** better-sqlite3 with tuned pragmas and a small prepared-statement cache (Kysely prepares per query). */
-const openSqlite = (file: string) => {
-  const raw = new Database(file);
-  raw.pragma("journal_mode = WAL");
-  raw.pragma("synchronous = NORMAL");
-  raw.pragma("foreign_keys = ON");
-  raw.pragma("busy_timeout = 5000");
-  // SQLite's lower() folds ASCII only; _ilike with non-ASCII text uses this Unicode-aware one.
-  raw.function("unicode_lower", { deterministic: true }, (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v));
-  const cache = new Map<string, Database.Statement>();
-  const prepare = (text: string) => {
-    let stmt = cache.get(text);
-    if (!stmt) {
-      stmt = raw.prepare(text);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(text, stmt);
-    }
-    return stmt;
-  };
-  // Schema changes invalidate prepared statements; the caller clears the cache after DDL.
-  return { raw, prepare, clear: () => cache.clear(), close: () => raw.close() };
-};
-
-const sqliteKysely = <T>(conn: ReturnType<typeof openSqlite>) =>
-  new Kysely<T>({ dialect: new SqliteDialect({ database: { prepare: conn.prepare, close: conn.close } as never }) });
-
 const openSqliteEngine = (config: Config): Engine => {
   const dir = path.join(config.dataDir, "databases");
   fs.mkdirSync(dir, { recursive: true });
   const metaConn = openSqlite(path.join(config.dataDir, "tabula.db"));
   const meta = sqliteKysely<MetaDb>(metaConn);
-  const users = new Map<string, { conn: ReturnType<typeof openSqlite>; handle: UserDb }>();
+  const readerCount = config.sqliteReaders ?? DEFAULT_READERS;
+  const handles = createSqliteHandles({
+    dir,
+    maxOpen: config.sqliteMaxOpen ?? defaultMaxOpen(readerCount),
+    idleMs: 1000 * (config.sqliteIdleSeconds ?? DEFAULT_IDLE_SECONDS),
+  });
+  const readers = startReaderPool({ size: readerCount, dir, handles });
   const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
   let dataVersion = dataVersionStmt.get();
 
+  // Handles hold no connection: each statement opens (or finds) the database through `handles`.
   const userDb = (physical: string): UserDb => {
-    let entry = users.get(physical);
-    if (!entry) {
-      const conn = openSqlite(path.join(dir, physical));
-      entry = { conn, handle: { engine: "sqlite", db: sqliteKysely(conn), table: (name) => sql.id(name) } };
-      users.set(physical, entry);
-    }
-    return entry.handle;
+    const open = handles.peek(physical);
+    if (open?.handle) return open.handle;
+    const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name) };
+    if (readers) handle.scan = (query) => readers.read(physical, query);
+    if (open) open.handle = handle;
+    return handle;
   };
 
   return {
@@ -80,29 +67,29 @@ const openSqliteEngine = (config: Config): Engine => {
     meta,
     physicalName: (id) => `db_${id}.sqlite`,
     createUserDb: async (physical) => {
-      userDb(physical);
+      handles.release(handles.retain(physical));
     },
     dropUserDb: async (physical) => {
-      const entry = users.get(physical);
-      if (entry) {
-        await entry.handle.db.destroy();
-        users.delete(physical);
-      }
+      handles.close(physical);
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dir, physical + suffix), { force: true });
     },
     userDb,
-    clearStatements: (physical) => users.get(physical)?.conn.clear(),
+    clearStatements: (physical) => {
+      handles.peek(physical)?.conn.clear();
+      readers?.clear(physical);
+    },
     metaChanged: () => {
       // data_version moves when another connection (another process) commits to the file.
       const current = dataVersionStmt.get();
       if (current === dataVersion) return false;
       dataVersion = current;
-      for (const { conn } of users.values()) conn.clear();
+      for (const { conn } of handles.open()) conn.clear();
+      readers?.clear();
       return true;
     },
     close: async () => {
-      for (const { handle } of users.values()) await handle.db.destroy();
-      users.clear();
+      await readers?.close();
+      handles.closeAll();
       await meta.destroy();
     },
   };

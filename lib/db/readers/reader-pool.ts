@@ -1,0 +1,152 @@
+// Reads that may scan (list and join pages, counts) run on a few reader threads with their own read-only
+// connections (WAL lets them read while the main connection writes), so a slow scan never stalls the event
+// loop and the requests behind it. The main thread sends compiled SQL and parameters and gets the rows back.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import Database from "better-sqlite3";
+import type { CompiledQuery } from "kysely";
+import type { OpenDb, SqliteHandles } from "../sqlite-handles";
+
+type Row = Record<string, unknown>;
+type Pending = { resolve: (rows: Row[]) => void; reject: (err: Error) => void; db: OpenDb };
+type Reader = { worker: Worker; pending: Map<number, Pending>; files: Set<string> };
+type Reply = { id: number; rows?: Row[]; blobs?: boolean; error?: { name?: string; message: string; code?: string } };
+
+export type ReaderPool = {
+  read: (physical: string, query: CompiledQuery) => Promise<Row[]>;
+  /** Drops cached statements after DDL: of one database, or of all. */
+  clear: (physical?: string) => void;
+  close: () => Promise<void>;
+};
+
+export const DEFAULT_READERS = 2;
+const WORKER_FILE = "reader-worker.mjs";
+
+/**
+ * The worker script: beside this module when it runs from source (tsx, vitest, the production server);
+ * inside a Next bundle this module's URL points into .next, so there it is found from the project folder.
+ */
+const findWorkerScript = (): string | undefined => {
+  const here = (() => {
+    try {
+      return path.dirname(fileURLToPath(import.meta.url));
+    } catch {
+      return undefined;
+    }
+  })();
+  const candidates = [here && path.join(here, WORKER_FILE), path.resolve("lib", "db", "readers", WORKER_FILE)];
+  return candidates.find((file): file is string => !!file && fs.existsSync(file));
+};
+
+/** Errors come back as plain data; SQLite's keep their class and code, as if thrown on this thread. */
+const toError = ({ name, message, code }: NonNullable<Reply["error"]>): Error =>
+  name === "SqliteError" && code ? new Database.SqliteError(message, code) : Object.assign(new Error(message), code ? { code } : {});
+
+const asBuffers = (rows: Row[]) => {
+  for (const row of rows) {
+    for (const key in row) {
+      const v = row[key];
+      if (v instanceof Uint8Array && !Buffer.isBuffer(v)) row[key] = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    }
+  }
+  return rows;
+};
+
+type PoolOptions = { size: number; dir: string; handles: SqliteHandles };
+
+let warnedNoScript = false;
+
+/** The reader threads, or none (size 0, or no worker script to start: then reads stay on the main thread). */
+export const startReaderPool = (options: PoolOptions): ReaderPool | undefined => {
+  if (options.size <= 0) return undefined;
+  const script = findWorkerScript();
+  if (script) return createReaderPool({ ...options, script });
+  if (!warnedNoScript) console.warn(`[tabula] ${WORKER_FILE} not found; SQLite reads run on the main thread.`);
+  warnedNoScript = true;
+  return undefined;
+};
+
+const createReaderPool = ({ size, dir, handles, script }: PoolOptions & { script: string }): ReaderPool => {
+  const readers: (Reader | undefined)[] = Array.from({ length: size }, () => undefined);
+  let nextId = 1;
+  let closing = false;
+
+  const fail = (reader: Reader, err: Error) => {
+    for (const [id, p] of reader.pending) {
+      reader.pending.delete(id);
+      handles.release(p.db);
+      p.reject(err);
+    }
+  };
+
+  const spawn = (slot: number): Reader => {
+    const worker = new Worker(script);
+    // Idle readers must not keep the process alive; one with work in hand does (ref while pending).
+    worker.unref();
+    const reader: Reader = { worker, pending: new Map(), files: new Set() };
+    worker.on("message", (reply: Reply) => {
+      const p = reader.pending.get(reply.id);
+      if (!p) return;
+      reader.pending.delete(reply.id);
+      if (reader.pending.size === 0) worker.unref();
+      handles.release(p.db);
+      if (reply.error) p.reject(toError(reply.error));
+      else p.resolve(reply.blobs ? asBuffers(reply.rows!) : reply.rows!);
+    });
+    const gone = (err: Error) => {
+      if (readers[slot] === reader) readers[slot] = undefined;
+      fail(reader, err);
+    };
+    worker.on("error", gone);
+    worker.on("exit", (code) => gone(new Error(`A reader thread stopped (exit code ${code}).`)));
+    readers[slot] = reader;
+    return reader;
+  };
+
+  /** The reader with the least work in hand (started on first use). */
+  const pick = (): Reader => {
+    let best: Reader | undefined;
+    for (let slot = 0; slot < readers.length; slot++) {
+      const reader = readers[slot] ?? spawn(slot);
+      if (reader.pending.size === 0) return reader;
+      if (!best || reader.pending.size < best.pending.size) best = reader;
+    }
+    return best!;
+  };
+
+  const post = (reader: Reader, physical: string, message: Record<string, unknown>) =>
+    reader.worker.postMessage({ ...message, file: path.join(dir, physical) });
+
+  // A database closed on the main thread (idle, past the cap, dropped) is closed on every reader too.
+  handles.onClose((physical) => {
+    for (const reader of readers) if (reader?.files.delete(physical)) post(reader, physical, { type: "close" });
+  });
+
+  return {
+    read: async (physical, query) => {
+      if (closing) throw new Error("The reader threads are closed.");
+      const reader = pick();
+      const db = handles.retain(physical);
+      const id = nextId++;
+      reader.files.add(physical);
+      if (reader.pending.size === 0) reader.worker.ref();
+      return new Promise<Row[]>((resolve, reject) => {
+        reader.pending.set(id, { resolve, reject, db });
+        post(reader, physical, { type: "read", id, sql: query.sql, params: query.parameters });
+      });
+    },
+    clear: (physical) => {
+      for (const reader of readers) {
+        if (!reader) continue;
+        if (physical === undefined) reader.worker.postMessage({ type: "clear" });
+        else if (reader.files.has(physical)) post(reader, physical, { type: "clear" });
+      }
+    },
+    close: async () => {
+      closing = true;
+      await Promise.all(readers.map((reader) => reader?.worker.terminate()));
+    },
+  };
+};

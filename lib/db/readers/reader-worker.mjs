@@ -1,0 +1,61 @@
+// A reader thread (reader-pool.ts): runs read-only SQL on its own read-only connections to user databases,
+// so a long scan never holds up the main thread's event loop. Plain JavaScript: it loads the same way
+// under tsx, vitest, the production server and Next.
+import { parentPort } from "node:worker_threads";
+import Database from "better-sqlite3";
+import { addSqlFunctions } from "../sqlite-functions.mjs";
+
+const STATEMENT_CACHE_SIZE = 200;
+/** file → { db, statements } */
+const connections = new Map();
+
+const connectionTo = (file) => {
+  let c = connections.get(file);
+  if (!c) {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma("busy_timeout = 5000");
+      addSqlFunctions(db);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    c = { db, statements: new Map() };
+    connections.set(file, c);
+  }
+  return c;
+};
+
+const prepare = (c, text) => {
+  let stmt = c.statements.get(text);
+  if (!stmt) {
+    stmt = c.db.prepare(text);
+    if (!stmt.reader) throw new Error("A reader thread runs reads only.");
+    if (c.statements.size >= STATEMENT_CACHE_SIZE) c.statements.delete(c.statements.keys().next().value);
+    c.statements.set(text, stmt);
+  }
+  return stmt;
+};
+
+// A Buffer arrives on the main thread as a plain Uint8Array; say so, and it is made a Buffer again there.
+const hasBlob = (rows) => rows.some((row) => Object.values(row).some((v) => v instanceof Uint8Array));
+
+const closeFile = (file) => {
+  connections.get(file)?.db.close();
+  connections.delete(file);
+};
+
+parentPort.on("message", (m) => {
+  if (m.type === "read") {
+    try {
+      const rows = prepare(connectionTo(m.file), m.sql).all(m.params);
+      parentPort.postMessage({ id: m.id, rows, blobs: hasBlob(rows) });
+    } catch (err) {
+      parentPort.postMessage({ id: m.id, error: { name: err?.name, message: String(err?.message ?? err), code: err?.code } });
+    }
+  } else if (m.type === "close") {
+    closeFile(m.file);
+  } else if (m.type === "clear") {
+    for (const [file, c] of connections) if (!m.file || m.file === file) c.statements.clear();
+  }
+});

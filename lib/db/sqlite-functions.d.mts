@@ -1,0 +1,3 @@
+import type Database from "better-sqlite3";
+
+export declare const addSqlFunctions: (db: Database.Database) => void;

@@ -1,0 +1,72 @@
+// Kysely over a user database whose connection may be closed between uses (sqlite-handles.ts): every
+// statement or transaction retains the database for exactly as long as it holds the connection.
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type QueryResult, SqliteDialect } from "kysely";
+import type { OpenDb, SqliteHandles } from "./sqlite-handles";
+
+class LeasedConnection implements DatabaseConnection {
+  constructor(readonly db: OpenDb) {}
+
+  // As Kysely's SqliteConnection, on the database's cached statements.
+  async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+    const stmt = this.db.conn.prepare(sql);
+    if (stmt.reader) return { rows: stmt.all(parameters as unknown[]) as R[] };
+    const { changes, lastInsertRowid } = stmt.run(parameters as unknown[]);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+    throw new Error("Streaming reads are not used on user databases.");
+  }
+}
+
+class LeasedDriver implements Driver {
+  constructor(
+    private readonly handles: SqliteHandles,
+    private readonly physical: string,
+  ) {}
+
+  async init() {}
+
+  async acquireConnection() {
+    const db = this.handles.retain(this.physical);
+    await db.lock.acquire();
+    return new LeasedConnection(db);
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+
+  async releaseConnection(connection: DatabaseConnection) {
+    const { db } = connection as LeasedConnection;
+    db.lock.release();
+    this.handles.release(db);
+  }
+
+  async destroy() {}
+}
+
+/** SQLite's compiler, adapter and introspector; only the driver differs. */
+class LeasedDialect extends SqliteDialect {
+  constructor(
+    private readonly handles: SqliteHandles,
+    private readonly physical: string,
+  ) {
+    super({ database: undefined as never });
+  }
+
+  override createDriver(): Driver {
+    return new LeasedDriver(this.handles, this.physical);
+  }
+}
+
+export const leasedKysely = (handles: SqliteHandles, physical: string) => new Kysely<any>({ dialect: new LeasedDialect(handles, physical) });
