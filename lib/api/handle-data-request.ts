@@ -20,6 +20,7 @@ import { getRecord, listRecords } from "./read-records";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { createRecords, deleteRecord, writeRecord } from "./write-records";
 import { pathId } from "../http/path-id";
+import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 
 const COLLECTION_VERBS = ["GET", "POST"];
@@ -113,6 +114,7 @@ const planAndServe = async (app: App, req: CoreRequest, admission: Admission, in
   }
   const admitting = admission.decision ? undefined : admit(app, schema, admission);
   if (admitting) await admitting;
+  checkQueryText(req.rawQuery);
   if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
   const [name, idText] = segments;
   if (name === "openapi.json" && !idText) {
