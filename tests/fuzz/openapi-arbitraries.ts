@@ -21,18 +21,15 @@ const toText = (v: unknown): string => {
 
 const deep = (levels: number) => new Raw(`${"[".repeat(levels)}1${"]".repeat(levels)}`);
 
-/** Values no schema asks for: non-finite and huge numbers, lone surrogates, deep JSON, odd strings, wrong types. */
+/** Values no schema asks for, in even groups so each kind turns up often: numbers, text, depth, anything. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(
-    new Raw("1e999"), new Raw("-1e999"), new Raw("1e-400"), new Raw("123456789012345678901234567890"), new Raw("-0"),
-    new Raw(String.raw`"\ud800x"`), new Raw(String.raw`"\udc00"`), new Raw(String.raw`{"\ud83d":1}`), new Raw(String.raw`"\u0000"`),
-    deep(31), deep(32), deep(40), deep(4500), null, true, false, 0, -1, 2 ** 31, 2 ** 53, -(2 ** 63), 0.1, 1e308,
-    "", " ", "%", "_", "'; DROP TABLE x; --", "null", "NaN", "Infinity", "2024-02-30", "2024-05-01T25:00:00Z", "😀", "x".repeat(70_000),
-    [], {}, [1, "a"], { nested: { a: [1] } },
-  ),
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.jsonValue({ maxDepth: 4 }),
+  fc.constantFrom(new Raw("1e999"), new Raw("-1e999"), new Raw("1e-400"), new Raw("123456789012345678901234567890"), new Raw("-0"), 2 ** 31, 2 ** 53, -(2 ** 63), 0.1, 1e308, -1, 0),
+  fc.constantFrom(new Raw(String.raw`"\ud800x"`), new Raw(String.raw`"\udc00"`), new Raw(String.raw`{"\ud83d":1}`), new Raw(String.raw`["\ud800"]`), new Raw(String.raw`"\u0000"`), "", " ", "%", "_", "'; DROP TABLE x; --", "null", "NaN", "Infinity", "2024-02-30", "2024-05-01T25:00:00Z", "😀", "x".repeat(70_000)),
+  fc.constantFrom(deep(30), deep(31), deep(32), deep(40), deep(4500), new Raw(`${'{"a":'.repeat(40)}1${"}".repeat(40)}`), [], {}, [1, "a"], { nested: { a: [1] } }),
+  fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(null, true, false)),
 );
+
+const hostileQueryValue = fc.constantFrom("1e999", "-1e999", "1e400", "123456789012345678901234567890", "", "%ED%A0%80", "a%ED%B0%80", "%", "NaN", ",,", "true", "a%00b", "x".repeat(3000), "2024-02-30", "-0");
 
 const resolve = (doc: Doc, schema: Json | undefined): Json => {
   let s = schema ?? {};
@@ -40,8 +37,8 @@ const resolve = (doc: Doc, schema: Json | undefined): Json => {
   return s;
 };
 
-/** A value the schema allows (mostly), or with some chance a hostile one. */
-const valueFor = (doc: Doc, raw: Json, depth = 0): fc.Arbitrary<unknown> => {
+/** A value the schema allows, or (when `hostile`) with some chance one it does not. */
+const valueFor = (doc: Doc, raw: Json, depth = 0, hostile = true): fc.Arbitrary<unknown> => {
   const schema = resolve(doc, raw);
   const fitting = (): fc.Arbitrary<unknown> => {
     if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -69,18 +66,25 @@ const valueFor = (doc: Doc, raw: Json, depth = 0): fc.Arbitrary<unknown> => {
     })();
     return nullable ? fc.option(base, { freq: 5, nil: null }) : base;
   };
-  return fc.oneof({ weight: 6, arbitrary: fitting() }, { weight: 1, arbitrary: hostileValue });
+  return hostile ? fc.oneof({ weight: 3, arbitrary: fitting() }, { weight: 1, arbitrary: hostileValue }) : fitting();
 };
 
-/** An object from `properties`: required ones mostly present, others sometimes, plus now and then an unknown one. */
+/**
+ * An object from `properties`: required ones mostly present, others sometimes; half the time exactly one value
+ * is hostile (so the others do not hide it behind their own 422), now and then an unknown property.
+ */
 const objectFor = (doc: Doc, schema: Json, depth = 0): fc.Arbitrary<Json> => {
   const properties: Json = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
   const entries = Object.entries(properties).map(([name, sub]) =>
-    fc.tuple(fc.constant(name), valueFor(doc, sub, depth), fc.integer({ min: 0, max: 9 })).map(([n, v, roll]) => (roll < (required.has(n) ? 9 : 5) ? [[n, v]] : [])),
+    fc.tuple(fc.constant(name), valueFor(doc, sub, depth, false), fc.integer({ min: 0, max: 9 })).map(([n, v, roll]) => (roll < (required.has(n) ? 9 : 5) ? [[n, v]] : [])),
   );
+  const names = Object.keys(properties);
+  const mutation = names.length ? fc.option(fc.tuple(fc.constantFrom(...names), hostileValue), { freq: 2 }) : fc.constant(null);
   const extra = fc.oneof({ weight: 12, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom("unknown_field", "id", "created_at", "__proto__", ""), hostileValue).map((e) => [e]) });
-  return fc.tuple(fc.tuple(...entries), extra).map(([pairs, more]) => Object.fromEntries([...pairs.flat(), ...more] as [string, unknown][]));
+  return fc.tuple(fc.tuple(...entries), mutation, extra).map(([pairs, mutated, more]) =>
+    Object.fromEntries([...pairs.flat(), ...(mutated ? [mutated] : []), ...more] as [string, unknown][]),
+  );
 };
 
 const bodyFor = (doc: Doc, op: Json): fc.Arbitrary<string | undefined> => {
@@ -108,7 +112,7 @@ const queryFor = (doc: Doc, op: Json): fc.Arbitrary<string> => {
     fc.oneof(
       // Capped: a request line over 16 KiB is Node's HTTP parser's 431 (no body), before the app sees it.
       { weight: 6, arbitrary: valueFor(doc, p.schema ?? {}).map((v) => (Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : toText(v)).slice(0, 2000)).map(encodeURIComponent) },
-      { weight: 1, arbitrary: fc.constantFrom("1e999", "-1e999", "", "%ED%A0%80", "%", "NaN", ",,", "true", "a%00b", "x".repeat(3000)) },
+      { weight: 3, arbitrary: hostileQueryValue },
     );
   const pick = fc.constantFrom(...params).chain((p: Json) => valueText(p).map((v) => `${encodeURIComponent(p.name)}=${v}`));
   const odd = fc.constantFrom("_limit=0", "_limit=1001", "_offset=-1", "_sort=-nope", "nope_gt=1", "_unknown=1", "_limit=abc");
@@ -162,6 +166,27 @@ export const schemaProblems = (doc: Doc, raw: Json | undefined, value: unknown, 
     }
   }
   return problems;
+};
+
+/**
+ * Values a successful write answered differently from what was sent: strings (not passwords) and json values
+ * must come back exactly as written (a lone surrogate stored as U+FFFD would show here).
+ */
+export const roundTripProblems = (doc: Doc, template: string, method: string, sent: string | undefined, answer: unknown): string[] => {
+  if (sent === undefined || !["POST", "PUT", "PATCH"].includes(method) || template.startsWith("/auth")) return [];
+  const input = resolve(doc, resolve(doc, doc.paths[template]?.[method.toLowerCase()]?.requestBody)?.content?.["application/json"]?.schema);
+  const object = resolve(doc, input.oneOf?.[0] ?? input);
+  const properties: Json = object.properties ?? {};
+  const rows = [JSON.parse(sent)].flat();
+  const answers = [answer].flat() as Json[];
+  return rows.flatMap((row: Json, i: number) =>
+    Object.entries(row).flatMap(([name, value]) => {
+      const schema = resolve(doc, properties[name]);
+      const kept = schema.format !== "password" && !schema.writeOnly && (schema.type === undefined || (typeof value === "string" && [schema.type].flat().includes("string")));
+      if (!properties[name] || !kept) return [];
+      return JSON.stringify(answers[i]?.[name]) === JSON.stringify(value) ? [] : [`${name}: sent ${JSON.stringify(value).slice(0, 60)}, answered ${JSON.stringify(answers[i]?.[name]).slice(0, 60)}`];
+    }),
+  );
 };
 
 /** The declared response of an operation for a status, resolved, or undefined when not declared. */

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { createDatabase, useHarness } from "../contract/contract-helpers";
 import { ENGINES } from "../helpers/harness";
 import { enableAuth } from "../security/security-fixture";
-import { type Doc, declaredResponse, type FuzzRequest, requestArbitrary, schemaProblems } from "./openapi-arbitraries";
+import { type Doc, declaredResponse, type FuzzRequest, requestArbitrary, roundTripProblems, schemaProblems } from "./openapi-arbitraries";
 
 const SEED = 1515;
 const OUTCOMES = new Map<string, string[]>();
@@ -99,7 +99,8 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
       if (!parsed.success) return [`${status} error body off the contract: ${text.slice(0, 200)}`];
       if (status === 422 && !parsed.data.errors) return [`422 without errors: ${text.slice(0, 200)}`];
     }
-    return schemaProblems(doc, schema, body).map((p) => `${status} body: ${p}`);
+    const roundTrip = status < 300 ? roundTripProblems(doc, r.template, r.method, r.body, body) : [];
+    return [...schemaProblems(doc, schema, body).map((p) => `${status} body: ${p}`), ...roundTrip.map((p) => `${status} stored altered: ${p}`)];
   };
 
   it(`answers ${RUNS} generated requests with no 5xx, declared statuses and conforming bodies`, async () => {
