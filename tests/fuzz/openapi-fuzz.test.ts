@@ -76,7 +76,10 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
     expect(authors.status, authors.text).toBe(201);
     const books = await h.request("POST", `/v1/${db}/books`, { body: [{ title: "One", author_id: authors.body[0].id, price: 9.5 }, { title: "Two", author_id: authors.body[1].id }] });
     expect(books.status, books.text).toBe(201);
-    ids = { authors: authors.body.map((r: { id: number }) => r.id), books: books.body.map((r: { id: number }) => r.id), users: [] };
+    const users = await h.request("POST", `/v1/${db}/users`, { body: [{ email: "a@example.com", password: "alpha-pass-1" }, { email: "b@example.com", password: "bravo-pass-2" }] });
+    expect(users.status, users.text).toBe(201);
+    const idsOf = (records: { id: number }[]) => records.map((r) => r.id);
+    ids = { authors: idsOf(authors.body), books: idsOf(books.body), users: idsOf(users.body) };
     doc = (await h.request("GET", `/v1/${db}/openapi.json`)).body;
     base = `/v1/${db}`;
   });
@@ -106,7 +109,7 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
   it(`answers ${RUNS} generated requests with no 5xx, declared statuses and conforming bodies`, async () => {
     const { h } = ctx;
     const requests = fc.sample(requestArbitrary(doc, base), { seed: SEED, numRuns: RUNS });
-    const seen: Record<string, number[]> = { ...ids };
+    const seen: Record<string, number[]> = Object.fromEntries(Object.entries(ids).map(([t, list]) => [t, [...list]]));
     const outcomes: string[] = [];
     const failures: string[] = [];
     const statuses = new Map<number, number>();
