@@ -82,13 +82,53 @@ const admit = (app: App, schema: DatabaseSchema, admission: Admission): void | P
 };
 
 /**
- * Serves the request; one planned on a schema that changed under it (a column or table gone, a new required
- * column) wrote nothing, so it is planned again once on a fresh load of the schema, then refused with 409.
+ * Serves the request. One planned on a schema that changed under it (a column or table gone, a new required
+ * column) wrote nothing, so it is planned once more on a fresh load of the schema, then refused with 409.
  */
 const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission, replanned = false): Promise<CoreResponse> => {
   const [, , instance = "", ...rest] = req.pathname.split("/");
   try {
-    return await planAndServe(app, req, admission, instance, rest);
+    const segments = decodeSegments(rest.join("/"));
+    await app.sync();
+    const schema = INSTANCE_RE.test(instance) ? await loadSchema(app, instance) : undefined;
+    if (req.method === "OPTIONS") return preflight(segments ?? [], schema?.joins?.has(segments?.[0] ?? "") ?? false);
+    if (segments?.[0] === "auth") return await handleAuthRequest(app, req, schema, segments.slice(1));
+    const caller = await authenticate(app, req, schema);
+    // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
+    const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
+    if (!schema) throw notFound(`Database "${instance}" was not found.`);
+    if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
+      throw new ApiError("forbidden", "This key's account is a viewer of this database: it may read, not write.");
+    }
+    const admitting = admission.decision ? undefined : admit(app, schema, admission);
+    if (admitting) await admitting;
+    checkQueryText(req.rawQuery);
+    if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
+    const [name, idText] = segments;
+    if (name === "openapi.json" && !idText) {
+      requireVerb(req.method, ["GET"]);
+      if (caller.kind === "user") throw new ApiError("forbidden", "The OpenAPI document needs a secret key.");
+      const base = `${req.origin}/v1/${schema.instance}`;
+      return json(200, buildOpenApi(schema, { serverUrl: base }));
+    }
+    const join = schema.joins?.get(name);
+    if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
+    const table = schema.tables.get(name);
+    if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
+    const index = caller.kind === "user" ? indexTableForUsers(table) : indexTable(table);
+    const udb = app.engine.userDb(schema.physical);
+    const hooks = schema.hooks?.get(name);
+    const hook = hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: caller.kind === "user" ? caller.userId : null } };
+    if (idText === undefined) {
+      requireVerb(req.method, COLLECTION_VERBS);
+      if (req.method === "GET") return await listRecords(udb, index, req.query, req.header("prefer"), access);
+      return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined, hook);
+    }
+    const id = pathId(idText, `No record with id "${idText}" in ${name}.`);
+    requireVerb(req.method, ITEM_VERBS);
+    if (req.method === "GET") return await getRecord(udb, index, id, access);
+    if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
+    return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
   } catch (err) {
     if (!isStaleSchemaError(err)) return errorResponse(err);
     if (replanned) return errorResponse(schemaChanged());
@@ -97,48 +137,4 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (stale) app.engine.clearStatements(stale.physical);
     return serveDataRequest(app, req, admission, true);
   }
-};
-
-const planAndServe = async (app: App, req: CoreRequest, admission: Admission, instance: string, rest: string[]): Promise<CoreResponse> => {
-  const segments = decodeSegments(rest.join("/"));
-  await app.sync();
-  const schema = INSTANCE_RE.test(instance) ? await loadSchema(app, instance) : undefined;
-  if (req.method === "OPTIONS") return preflight(segments ?? [], schema?.joins?.has(segments?.[0] ?? "") ?? false);
-  if (segments?.[0] === "auth") return await handleAuthRequest(app, req, schema, segments.slice(1));
-  const caller = await authenticate(app, req, schema);
-  // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
-  const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
-  if (!schema) throw notFound(`Database "${instance}" was not found.`);
-  if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
-    throw new ApiError("forbidden", "This key's account is a viewer of this database: it may read, not write.");
-  }
-  const admitting = admission.decision ? undefined : admit(app, schema, admission);
-  if (admitting) await admitting;
-  checkQueryText(req.rawQuery);
-  if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
-  const [name, idText] = segments;
-  if (name === "openapi.json" && !idText) {
-    requireVerb(req.method, ["GET"]);
-    if (caller.kind === "user") throw new ApiError("forbidden", "The OpenAPI document needs a secret key.");
-    const base = `${req.origin}/v1/${schema.instance}`;
-    return json(200, buildOpenApi(schema, { serverUrl: base }));
-  }
-  const join = schema.joins?.get(name);
-  if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-  const table = schema.tables.get(name);
-  if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
-  const index = caller.kind === "user" ? indexTableForUsers(table) : indexTable(table);
-  const udb = app.engine.userDb(schema.physical);
-  const hooks = schema.hooks?.get(name);
-  const hook = hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: caller.kind === "user" ? caller.userId : null } };
-  if (idText === undefined) {
-    requireVerb(req.method, COLLECTION_VERBS);
-    if (req.method === "GET") return await listRecords(udb, index, req.query, req.header("prefer"), access);
-    return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined, hook);
-  }
-  const id = pathId(idText, `No record with id "${idText}" in ${name}.`);
-  requireVerb(req.method, ITEM_VERBS);
-  if (req.method === "GET") return await getRecord(udb, index, id, access);
-  if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
-  return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
 };
