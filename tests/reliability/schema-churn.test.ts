@@ -1,9 +1,10 @@
 // Schema changes under traffic: a loop adds and drops a column (nullable, then NOT NULL with a default, as
 // MariaDB's ADD … DEFAULT / DROP DEFAULT and SQLite's table rebuild both do) while clients POST single and
-// bulk records, some naming the churned column. One process, then two (a second server process on the same
-// SQLite folder or MariaDB meta schema, which learns of the change only from the store). Every answer is a
-// 2xx, a 409 schema_changed (retried by the client with the same body) or a 422; the rows stored are exactly
-// the 2xx answers' rows: no 5xx, nothing written for a refusal, no duplicate from a retry.
+// bulk records, some naming the churned column, and readers list and filter on it. One process, then two (a
+// second server process on the same SQLite folder or MariaDB meta schema, which learns of the change only
+// from the store). Every answer is a 2xx, a 409 schema_changed (retried by the client with the same body) or a
+// 422; the rows stored are exactly the 2xx answers' rows: no 5xx, nothing written for a refusal, no duplicate
+// from a retry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { createDatabase } from "../contract/contract-helpers";
@@ -28,7 +29,7 @@ const CHURN_COLUMNS = [
   { name: "extra", type: "varchar", length: 20, nullable: false, default: "filled" },
 ];
 
-type Tally = { statuses: Map<number, number>; stored: Set<string>; refused: Set<string>; retries: number; bad: string[] };
+type Tally = { statuses: Map<number, number>; stored: Set<string>; refused: Set<string>; retries: number; reads: number; bad: string[] };
 
 /** One client: `count` POSTs (every fifth a bulk of two, every third naming `extra`), retrying each 409 once more. */
 const client = async (send: Send, path: string, tag: string, count: number, tally: Tally) => {
@@ -66,7 +67,7 @@ describe.each(ENGINES)("schema churn under traffic (%s)", (engine) => {
     const db = await createDatabase(h, "churn", [{ name: "items", columns: [{ name: "title", type: "varchar", nullable: false, unique: true }] }]);
     const path = `/v1/${db}/items`;
     const columns = `/api/v1/databases/${db}/tables/items/columns`;
-    const tally: Tally = { statuses: new Map(), stored: new Set(), refused: new Set(), retries: 0, bad: [] };
+    const tally: Tally = { statuses: new Map(), stored: new Set(), refused: new Set(), retries: 0, reads: 0, bad: [] };
     let done = false;
     let changes = 0;
     const churn = async () => {
@@ -78,10 +79,21 @@ describe.each(ENGINES)("schema churn under traffic (%s)", (engine) => {
         changes++;
       }
     };
+    /** Reads (list, filtered on the churned column, and by id) while the column comes and goes: never a 5xx. */
+    const reader = async (send: Send) => {
+      while (!done) {
+        for (const url of [`${path}?_limit=5&_sort=-id`, `${path}?extra_null=true&_limit=5`, `${path}/1`]) {
+          const reply = await send("GET", url);
+          if (![200, 404, 409, 422].includes(reply.status)) tally.bad.push(`GET ${url}: ${reply.status} ${JSON.stringify(reply.body)}`);
+          tally.reads++;
+        }
+      }
+    };
     const churning = churn();
+    const readers = targets.map(reader);
     const clients = targets.flatMap((send, t) => [0, 1, 2].map((c) => client(send, path, `p${t}c${c}`, 60, tally)));
     await Promise.all(clients).finally(() => (done = true));
-    await churning;
+    await Promise.all([churning, ...readers]);
 
     const records = (await h.request("GET", `${path}?_limit=1000`)).body as { title: string }[];
     const titles = records.map((r) => r.title);
@@ -95,13 +107,13 @@ describe.each(ENGINES)("schema churn under traffic (%s)", (engine) => {
 
   it("one process: 0 5xx, rows stored = rows answered 201", async () => {
     const { tally, changes, rows } = await churnUnder([viaHarness(h)]);
-    console.log(`[churn ${engine} 1 process] ${changes} add/drop cycles, statuses ${JSON.stringify([...tally.statuses])}, ${tally.retries} retries, ${rows} rows`);
+    console.log(`[churn ${engine} 1 process] ${changes} add/drop cycles, statuses ${JSON.stringify([...tally.statuses])}, ${tally.retries} retries, ${rows} rows, ${tally.reads} reads`);
     expect(tally.statuses.get(201) ?? 0).toBeGreaterThan(50);
   }, 120_000);
 
   it("two processes: 0 5xx, rows stored = rows answered 201", async () => {
     const { tally, changes, rows } = await churnUnder([viaHarness(h), sender(child.base, h.accountKey)]);
-    console.log(`[churn ${engine} 2 processes] ${changes} add/drop cycles, statuses ${JSON.stringify([...tally.statuses])}, ${tally.retries} retries, ${rows} rows`);
+    console.log(`[churn ${engine} 2 processes] ${changes} add/drop cycles, statuses ${JSON.stringify([...tally.statuses])}, ${tally.retries} retries, ${rows} rows, ${tally.reads} reads`);
     expect(tally.statuses.get(201) ?? 0).toBeGreaterThan(100);
   }, 180_000);
 });
