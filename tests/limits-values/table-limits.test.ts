@@ -81,4 +81,21 @@ describe.each(MATRIX.filter((t) => t.adapter === "node"))("table limits ($engine
     expect(row.status, row.text).toBe(201);
     expect(row.body.doc).toEqual(nested(32));
   });
+
+  it("should ask for a value, not fail, when a default saved before these limits breaks them (33-deep json)", async () => {
+    const { h } = ctx;
+    const made = await h.request("POST", tables(), { body: { name: "legacy", columns: [{ name: "doc", type: "json", nullable: false, default: { a: 1 } }] } });
+    expect(made.status, made.text).toBe(201);
+    // Written to the metadata directly, as an older version accepted it.
+    const row = await h.app.engine.meta.selectFrom("tables").select(["id", "columns"]).where("name", "=", "legacy").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const columns = JSON.parse(row.columns).map((c: { name: string }) => (c.name === "doc" ? { ...c, default: nested(33) } : c));
+    await h.app.engine.meta.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", row.id).execute();
+    h.app.schemas.clear();
+    const reply = await h.request("POST", `/v1/${db}/legacy`, { body: {} });
+    expect422(reply, "doc");
+    expect(reply.body.errors[0].code).toBe("invalid_default");
+    expect((await h.request("GET", `/v1/${db}/legacy`)).body).toEqual([]);
+    const given = await h.request("POST", `/v1/${db}/legacy`, { body: { doc: [1] } });
+    expect(given.status, given.text).toBe(201);
+  });
 });
