@@ -20,6 +20,8 @@ import { getRecord, listRecords } from "./read-records";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { createRecords, deleteRecord, writeRecord } from "./write-records";
 import { pathId } from "../http/path-id";
+import { checkQueryText } from "../http/query-text";
+import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 
 const COLLECTION_VERBS = ["GET", "POST"];
 const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
@@ -79,9 +81,13 @@ const admit = (app: App, schema: DatabaseSchema, admission: Admission): void | P
   return decision.then((d) => applyDecision(admission, perSecond, d));
 };
 
-const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission): Promise<CoreResponse> => {
+/**
+ * Serves the request. One planned on a schema that changed under it (a column or table gone, a new required
+ * column) wrote nothing, so it is planned once more on a fresh load of the schema, then refused with 409.
+ */
+const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission, replanned = false): Promise<CoreResponse> => {
+  const [, , instance = "", ...rest] = req.pathname.split("/");
   try {
-    const [, , instance = "", ...rest] = req.pathname.split("/");
     const segments = decodeSegments(rest.join("/"));
     await app.sync();
     const schema = INSTANCE_RE.test(instance) ? await loadSchema(app, instance) : undefined;
@@ -94,8 +100,9 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
       throw new ApiError("forbidden", "This key's account is a viewer of this database: it may read, not write.");
     }
-    const admitting = admit(app, schema, admission);
+    const admitting = admission.decision ? undefined : admit(app, schema, admission);
     if (admitting) await admitting;
+    checkQueryText(req.rawQuery);
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
     const [name, idText] = segments;
     if (name === "openapi.json" && !idText) {
@@ -123,6 +130,11 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
     return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
   } catch (err) {
-    return errorResponse(err);
+    if (!isStaleSchemaError(err)) return errorResponse(err);
+    if (replanned) return errorResponse(schemaChanged());
+    const stale = app.schemas.get(instance);
+    app.schemas.delete(instance);
+    if (stale) app.engine.clearStatements(stale.physical);
+    return serveDataRequest(app, req, admission, true);
   }
 };

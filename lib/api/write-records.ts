@@ -10,7 +10,7 @@ import { mapDbError } from "./map-db-error";
 import { type ParsedWrite, parseRecordBody, type WriteMode } from "./parse-body";
 import { findRecordOrThrow } from "./read-records";
 import { type TableIndex, toRecord } from "./table-index";
-import { checkPolicy, checkReferences, hasReferences, runWrite } from "./write-transaction";
+import { checkPolicy, checkReferences, runWrite } from "./write-transaction";
 import { type CompiledHooks, type HookAction, type HookInput, hasSteps, hookError, runHooks } from "../hooks/hooks";
 import { logHookRun } from "../hooks/hook-logs";
 
@@ -63,7 +63,7 @@ export const insertRecords = async (app: App, udb: UserDb, index: TableIndex, wr
   for (const w of writes) await hashPasswords(app, w);
   const stamp = toStoredDatetime(new Date());
   try {
-    const rows = await runWrite(udb, { rows: writes.length, policy, references: hasReferences(index) }, async (tx) => {
+    const rows = await runWrite(udb, async (tx) => {
       await checkReferences(tx, index, writes, prefix);
       const ids: number[] = [];
       for (const w of writes) {
@@ -126,7 +126,7 @@ export const writeRecord = async (
   applyHook(hook, index, "update", write, { new: { ...current, ...write.values }, old: current, auth: hook?.auth ?? { kind: "key", id: null } }, "", current);
   await hashPasswords(app, write);
   try {
-    const row = await runWrite(udb, { rows: 1, policy, references: hasReferences(index) }, async (tx) => {
+    const row = await runWrite(udb, async (tx) => {
       await checkReferences(tx, index, [write], () => "");
       const values = { ...write.values, updated_at: toStoredDatetime(new Date()) };
       // The policy is in the UPDATE's WHERE too, so a row changed since the check above is not touched.
@@ -148,7 +148,7 @@ export const deleteRecord = async (udb: UserDb, index: TableIndex, id: number, a
   const policy = predicatesFor(access, index.table.name, "delete");
   const visible = predicatesFor(access, index.table.name, "select");
   try {
-    await runWrite(udb, { rows: 1, policy, references: false }, async (tx) => {
+    await runWrite(udb, async (tx) => {
       const stored = await findRecordOrThrow(tx, index, id, visible);
       applyHook(hook, index, "delete", undefined, { new: stored, old: stored, auth: hook?.auth ?? { kind: "key", id: null } });
       await checkPolicy(tx, index, [id], policy, "delete");

@@ -1,29 +1,31 @@
 // The write kernel (PostgREST's MainTx): body validation → (pre hooks) → statement → reference and policy
 // checks → commit. Every check that can refuse runs inside the transaction, so a refusal leaves nothing.
-import type { RawBuilder } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { ApiError, type FieldError, validationFailed } from "../errors";
 import { existingIdsSql } from "./build-sql";
 import type { ParsedWrite } from "./parse-body";
 import type { TableIndex } from "./table-index";
 
-/** What decides whether a write needs a transaction: its rows, its policy, and whether it checks references. */
-export type WriteShape = { rows: number; policy: RawBuilder<unknown>[]; references: boolean };
-
-export const hasReferences = (index: TableIndex) => index.table.columns.some((c) => c.type === "reference");
-
 /**
- * A write needs BEGIN/COMMIT when it has several statements that must agree: several rows, a reference
- * check, or a policy checked after the statement. A single statement with none of these skips it (the fast path).
+ * Runs `fn` in one transaction, always: the statement and its read-back must agree, so a read-back that meets
+ * a schema changed under it (or any refusal) rolls the statement back. SQLite takes the write lock at BEGIN
+ * (IMMEDIATE): a transaction that read first could not upgrade after another process committed.
  */
-export const needsTransaction = ({ rows, policy, references }: WriteShape) => rows > 1 || policy.length > 0 || references;
-
-/**
- * Runs `fn` on a transaction-bound handle when the write needs one, else on the plain handle. Either way its
- * reads (read-back, policy checks) stay on the writing connection, never on a reader thread.
- */
-export const runWrite = <T>(udb: UserDb, shape: WriteShape, fn: (tx: UserDb) => Promise<T>): Promise<T> =>
-  needsTransaction(shape) ? udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined })) : fn({ ...udb, scan: undefined });
+export const runWrite = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
+  if (udb.engine === "mysql") return udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined }));
+  return udb.db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      const result = await fn({ ...udb, db: conn, scan: undefined });
+      await sql`COMMIT`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+  });
+};
 
 /**
  * 422 naming each reference column whose value points at no row of its table. Foreign-key semantics, as in

@@ -4,6 +4,8 @@ export type CoreRequest = {
   /** Path without the query string, still percent-encoded. */
   pathname: string;
   query: URLSearchParams;
+  /** The query string as sent, without `?` (to refuse escapes that are not UTF-8). */
+  rawQuery?: string;
   /** Lower-case header name → value. */
   header: (name: string) => string | undefined;
   /** The body as text, or undefined when there is none. */

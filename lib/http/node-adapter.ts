@@ -42,6 +42,7 @@ const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
     method,
     pathname: q === -1 ? url : url.slice(0, q),
     query: new URLSearchParams(q === -1 ? "" : url.slice(q + 1)),
+    rawQuery: q === -1 ? "" : url.slice(q + 1),
     header: (name) => {
       const v = req.headers[name];
       return Array.isArray(v) ? v.join(", ") : v;

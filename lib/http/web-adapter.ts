@@ -21,6 +21,7 @@ export const fromWebRequest = async (request: Request): Promise<CoreRequest> => 
     method: request.method,
     pathname: url.pathname,
     query: url.searchParams,
+    rawQuery: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
     body,
     bodyTooLarge,

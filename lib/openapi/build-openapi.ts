@@ -138,7 +138,7 @@ const documentPath = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Json =
     description: "The live OpenAPI 3.1 document of this database, rebuilt from its schema on every request.",
     responses: {
       "200": { description: "An OpenAPI 3.1 document.", ...json({ type: "object" }, { example: { openapi: "3.1.0" } }) },
-      ...errorRefs(...dataErrors(schema).read),
+      ...errorRefs(...dataErrors(schema).document),
     },
     "x-codeSamples": curlSample("get", `${opts.serverUrl}/openapi.json`, { apiKey: opts.apiKey }),
   },

@@ -5,18 +5,22 @@ import type { ErrorResponseName } from "./shared-components";
 
 /**
  * The errors each operation can actually answer, from the schema: 403 when database auth is on (JWT users
- * meet policies), and on writes when the workspace has members (a viewer's key reads only), 409 on writes only with a unique column, on delete only
- * when another table references this one, 429 when the owner's plan has a request rate.
+ * meet policies), and on writes when the workspace has members (a viewer's key reads only), 409 everywhere (a
+ * request planned on a schema that changed under it: `schema_changed`), also a unique or reference `conflict` on
+ * writes with a unique column and on delete when another table references this one, 429 when the owner's plan
+ * has a request rate.
  */
 export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
   const limited = schema.requestsPerSecond !== null && schema.requestsPerSecond !== undefined;
-  const read: ErrorResponseName[] = [
+  // The OpenAPI document reads no table, so it never meets a changed schema.
+  const document: ErrorResponseName[] = [
     "Unauthorized",
     ...(authEnabled(schema) ? ["Forbidden" as const] : []),
     "NotFound",
     ...(limited ? ["PlanRateLimited" as const] : []),
     "InternalError",
   ];
+  const read: ErrorResponseName[] = [...document, "SchemaChanged"];
   const unique = table?.columns.some((c) => c.unique) ?? false;
   // A member who is a viewer reads with its key and gets 403 on writes (without auth on, writes alone say so).
   const viewerRefusal: ErrorResponseName[] = schema.shared && !authEnabled(schema) ? ["Forbidden"] : [];
@@ -25,6 +29,7 @@ export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
   const hooked = (action: "insert" | "update" | "delete") =>
     (table && (schema.hooks?.get(table.name)?.steps[action].length ?? 0) > 0 ? ["PreHookFailed"] : []) as ErrorResponseName[];
   return {
+    document,
     read,
     hooked,
     write: [...read, ...viewerRefusal, ...(unique ? ["Conflict" as const] : []), "PayloadTooLarge", "ValidationFailed"] as ErrorResponseName[],

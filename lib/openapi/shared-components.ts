@@ -25,6 +25,7 @@ export const ERROR_SCHEMAS: Record<string, Json> = {
         description: "Every problem found; present on 422 and wherever several problems are reported.",
         items: { $ref: "#/components/schemas/FieldError" },
       },
+      retryable: { type: "boolean", description: "Only on 409 `schema_changed`: true, the same request may be sent again." },
       quota: {
         type: "object",
         description: "Only on 402: the limit reached, the use counted against it, and the credits left that could raise it.",
@@ -77,10 +78,17 @@ const ERROR_RESPONSES = {
   Conflict: {
     status: "409",
     response: {
-      description: "A unique value is taken, or the row is still referenced by other rows.",
+      description: "A unique value is taken, or the row is still referenced by other rows (`conflict`); or the table's schema changed while the request ran (`schema_changed`, `retryable: true`: nothing was written, send it again).",
       content: errorBody("conflict", "A record with this value already exists.", {
         errors: [{ field: "email", code: "duplicate", message: "is already taken" }],
       }),
+    },
+  },
+  SchemaChanged: {
+    status: "409",
+    response: {
+      description: "The table's schema changed while the request ran (a column added or dropped); nothing was written. `retryable` is true: send the request again.",
+      content: errorBody("schema_changed", "The schema of this database changed while the request ran; nothing was written. Retry the request.", { retryable: true }),
     },
   },
   PayloadTooLarge: {

@@ -2,6 +2,7 @@
 // JSON output and the OpenAPI schema all read from this table. Adding a type is one entry here.
 import type { FilterOp } from "./filter-operators";
 import type { ColumnDef, ColumnType } from "./types";
+import { hasLoneSurrogate, JSON_MAX_BYTES, jsonValueProblem, LONE_SURROGATE_PROBLEM } from "./value-limits";
 
 export type { FilterOp };
 
@@ -90,6 +91,7 @@ const datetimeToJson = (v: unknown) => {
 
 const checkString = (v: unknown, max: number, unit: "characters" | "bytes"): Check<string> => {
   if (typeof v !== "string") return bad("invalid_type", "must be a string");
+  if (hasLoneSurrogate(v)) return bad(LONE_SURROGATE_PROBLEM.code, LONE_SURROGATE_PROBLEM.message);
   const size = unit === "bytes" ? Buffer.byteLength(v) : [...v].length;
   return size > max ? bad("too_long", `must be at most ${max} ${unit}`) : ok(v);
 };
@@ -110,6 +112,12 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
 });
 
 const numberText = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** A double: finite, so `1e999` (Infinity once parsed) is refused rather than reaching the engine. */
+const checkFloat = (v: unknown): Check<number> => {
+  if (typeof v !== "number") return bad("invalid_type", "must be a number");
+  return Number.isFinite(v) ? ok(v) : bad("not_finite", "must be a finite number (at most about 1.8e308 in magnitude)");
+};
 
 export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   varchar: {
@@ -156,8 +164,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     sqlite: () => "REAL",
     openapi: () => ({ type: "number", format: "double" }),
     example: () => 3.5,
-    fromJson: (v) => (typeof v === "number" && Number.isFinite(v) ? ok(v) : bad("invalid_type", "must be a number")),
-    fromQuery: (s) => (numberText.test(s) ? ok(Number(s)) : bad("invalid_type", "must be a number")),
+    fromJson: checkFloat,
+    fromQuery: (s) => (numberText.test(s) ? checkFloat(Number(s)) : bad("invalid_type", "must be a number")),
     toJson: (v) => (v === null || v === undefined ? null : Number(v)),
     ops: ORDERED_OPS,
     sort: "plain",
@@ -206,8 +214,10 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     openapi: () => ({}),
     example: () => ({ key: "value" }),
     fromJson: (v) => {
+      const problem = jsonValueProblem(v);
+      if (problem) return bad(problem.code, problem.message);
       const text = JSON.stringify(v);
-      return Buffer.byteLength(text) > 1_048_576 ? bad("too_long", "must be at most 1 MiB as JSON") : ok(text);
+      return Buffer.byteLength(text) > JSON_MAX_BYTES ? bad("too_long", "must be at most 1 MiB as JSON") : ok(text);
     },
     fromQuery: () => bad("not_filterable", "JSON columns can only be filtered with _null"),
     toJson: (v) => (typeof v === "string" ? JSON.parse(v) : (v ?? null)),

@@ -1,6 +1,7 @@
 import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "./column-types";
 import { checkColumnName } from "./names";
+import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./value-limits";
 import { AUTH_ID_DEFAULT, COLUMN_TYPES, type ColumnDef, type ColumnType } from "./types";
 
 const COLUMN_KEYS = new Set(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references"]);
@@ -79,6 +80,8 @@ export const parseColumn = (
       options.forEach((o, i) => {
         if (typeof o !== "string" || o.length === 0 || o.length > 255) {
           fail(`options[${i}]`, "invalid_type", "each option must be a string of 1 to 255 characters");
+        } else if (hasLoneSurrogate(o)) {
+          fail(`options[${i}]`, LONE_SURROGATE_PROBLEM.code, `option ${i + 1} ${LONE_SURROGATE_PROBLEM.message}`);
         } else if (o.trim() !== o) {
           // MySQL's ENUM drops trailing spaces, so such an option could not be read back as written.
           fail(`options[${i}]`, "invalid_value", `option "${o}" must not start or end with spaces`);

@@ -1,6 +1,7 @@
 import type { FieldError } from "../errors";
 import { checkTableName } from "./names";
 import { parseColumn } from "./parse-column";
+import { tableLimitErrors } from "./table-limits";
 import type { ColumnDef } from "./types";
 
 export type TableInput = { name: string; columns: ColumnDef[] };
@@ -43,5 +44,6 @@ export const parseTable = (
     seen.add(parsed.column.name);
     columns.push(parsed.column);
   });
+  if (errors.length === 0) errors.push(...tableLimitErrors(columns, `${at}columns`));
   return errors.length ? { errors } : { table: { name: obj.name as string, columns }, errors };
 };

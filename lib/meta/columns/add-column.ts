@@ -3,6 +3,7 @@ import { countRows, existingIds, rowCount } from "../../ddl/column-values";
 import { conflict, invalidField, validationFailed } from "../../errors";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
+import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
 import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { changeSchema } from "../schema-change/change-schema";
@@ -20,6 +21,8 @@ export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: in
   if (table.columns.some((c) => c.name === column.name)) {
     throw conflict(`Column "${column.name}" already exists in table "${table.name}".`);
   }
+  const limits = tableLimitErrors([...table.columns, column], limitFieldOf(column));
+  if (limits.length) throw validationFailed(limits);
   const udb = ctx.app.engine.userDb(schema.physical);
   const check = column.default === undefined ? undefined : TYPE_SPECS[column.type].fromJson(column.default, column);
   const fill = check?.ok ? check.value : null;

@@ -4,6 +4,7 @@ import { planColumnValues } from "../../ddl/plan-column-values";
 import { conflict, invalidField, notFound, validationFailed } from "../../errors";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { parseColumn } from "../../schema/parse-column";
+import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
@@ -77,6 +78,8 @@ export const updateColumn = async (ctx: Ctx, { instance, table: tableName, colum
     from.type === "dropdown" && parsed.type === "dropdown" ? optionRenames(from.options ?? [], parsed.options ?? []) : new Map<string, string>();
   const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
   if (sameColumn(from, to)) return columnView(from);
+  const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
+  if (limits.length) throw validationFailed(limits);
 
   const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames);
   const columns = JSON.stringify(table.columns.map((c) => (c === from ? to : c)));
