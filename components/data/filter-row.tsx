@@ -7,7 +7,7 @@ type Props = { filter: Filter; columns: QueryColumn[]; error?: string; onChange:
 
 /** The value input fits the operator and column: true/false for `_null` and booleans, the options of a dropdown. */
 const ValueInput = ({ filter, column, invalid, onChange }: { filter: Filter; column?: QueryColumn; invalid: boolean; onChange: (v: string) => void }) => {
-  const choices = filter.op === "null" || column?.type === "boolean" ? ["true", "false"] : column?.type === "dropdown" && filter.op === "eq" ? column.options : undefined;
+  const choices = filter.op === "null" || column?.type === "boolean" ? ["true", "false"] : column?.type === "dropdown" && (filter.op === "eq" || filter.op === "ne") ? column.options : undefined;
   const label = `Value for ${paramName(filter)}`;
   if (choices) {
     return (
