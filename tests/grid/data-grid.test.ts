@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Column, DataRecord, Table } from "../../components/api/types";
 import { csvToRecords, defaultMapping, parseCsv, toCsv } from "../../components/data/csv";
 import { displayColumnOf, loadReferenceLabels, pickerQuery } from "../../components/data/reference-display";
+import { importRows } from "../../components/data/csv-transfer";
+import { definitionSql } from "../../components/joins/canvas-definition";
+import { starterSql } from "../../components/joins/starter-sql";
 import { createDatabase, expectError, insert, list, useHarness } from "../contract/contract-helpers";
 import { ENGINES } from "../helpers/harness";
 
@@ -112,6 +115,30 @@ describe.each(ENGINES)("the data grid's API on %s", (engine) => {
       expect(() => parseCsv('a\n"open\n')).toThrow(/line 2: a quoted field is never closed/);
     });
 
+    it("valid rows only: imports the rows the API accepts and reports the others by CSV line; all or nothing imports none", async () => {
+      const authors = tables.find((t) => t.name === "authors")!;
+      const cells = parseCsv("name,country\nAda,UK\n,FR\nNobody,XX\nGrace,US\n");
+      const { records, problems } = csvToRecords(cells, defaultMapping(cells[0] as string[], authors.columns), authors.columns as Column[]);
+      const post = async (bodies: Record<string, unknown>[]) => {
+        const reply = await ctx.h.request("POST", `${base()}/authors`, { body: bodies });
+        if (reply.status !== 201) throw Object.assign(new (await import("../../components/api/api-error")).ApiRequestError(reply.status, reply.body, "data"));
+        return reply.body;
+      };
+      const before = await read("authors", "_sort=id");
+      const all = await importRows(records, problems, "all", post);
+      expect(all.imported).toBe(0);
+      expect(all.problems).toEqual([expect.objectContaining({ line: 3, field: "name" })]);
+      expect(await read("authors", "_sort=id")).toEqual(before);
+
+      const valid = await importRows(records, problems, "valid", post);
+      expect(valid.imported).toBe(2);
+      expect(valid.problems.map((p) => p.line)).toEqual([3, 4]);
+      expect(valid.problems[1].message).toMatch(/Nobody|unique|already|duplicate/i);
+      const added = (await read("authors", "_sort=id")).slice(before.length);
+      expect(added.map((r) => r.name)).toEqual(["Ada", "Grace"]);
+      for (const r of added) expect((await ctx.h.request("DELETE", `${base()}/authors/${r.id}`)).status).toBe(204);
+    });
+
     it("reports a row whose JSON does not parse with its CSV line, before anything is sent", () => {
       const copy = tables.find((t) => t.name === "books_copy")!;
       const cells = parseCsv("title,meta\nok,{}\nbad,{nope\n");
@@ -157,6 +184,22 @@ describe.each(ENGINES)("the data grid's API on %s", (engine) => {
         { title: 'The "Dispossessed"', author: "Ursula K. Le Guin" },
         { title: "Ünïcødé, «quotes» ‘here’", author: "Octavia Butler" },
       ]);
+    });
+
+    it("a structured join opens in SQL mode as SQL that saves back to the same definition", async () => {
+      const joins = `/api/v1/databases/${instance}/joins`;
+      const definition = { base: "books", joins: [{ table: "authors", on: [["books.author_id", "authors.id"]] as [string, string][] }], columns: [{ column: "books.title", as: "t" }, { column: "authors.name", as: "who" }] };
+      const made = await ctx.h.request("POST", joins, { body: { name: "as_sql", sql: definitionSql(definition) } });
+      expect(made.status, made.text).toBe(201);
+      expect(made.body).toMatchObject(definition);
+    });
+
+    it("SQL mode's first query is built from this database's tables and runs", async () => {
+      const sql = starterSql(tables);
+      expect(sql).toBe("SELECT a.title AS title, b.country AS country\nFROM books AS a\nINNER JOIN authors AS b ON a.author_id = b.id");
+      const preview = await ctx.h.request("POST", `/api/v1/databases/${instance}/joins/preview`, { body: { sql } });
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.body.rows.length).toBeGreaterThan(0);
     });
 
     it("replaces the structure from the visual editor and keeps the name; a taken name is 409 and changes nothing", async () => {
