@@ -28,7 +28,7 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
   const id = `field-${column.name}`;
   const label = (
     <>
-      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-400">{column.mysql_type}</span>
+      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-600">{column.mysql_type}</span>
       {!column.nullable && <span className="ml-1 text-red-500" title="NOT NULL">*</span>}
     </>
   );
