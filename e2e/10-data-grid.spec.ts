@@ -245,6 +245,7 @@ test.describe("at 1280 px", () => {
       await expect(nullable).toHaveAttribute("aria-invalid", "true");
       await expect(nullable).toHaveAccessibleDescription(/^1[0-9] rows have no value in "pages"/);
       await dialog.getByLabel(/^Fill the 1[0-9] empty rows with/).fill("0");
+      await expect(dialog.getByRole("button", { name: "Fill and save" })).toBeEnabled();
       await shot(page, "106-required-with-fill");
       await dialog.getByRole("button", { name: "Fill and save" }).click();
       await expect(dialog).toBeHidden();

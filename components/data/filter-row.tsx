@@ -27,7 +27,7 @@ export const FilterRow = ({ filter, columns, error, onChange, onRemove }: Props)
   const ops = operatorsFor(column?.type ?? "varchar");
   return (
     <div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <SelectInput aria-label="Filter column" className="w-40" value={filter.column} onChange={(e) => onChange({ ...filter, column: e.target.value, op: "eq", value: "" })}>
           {columns.map((c) => (
             <option key={c.name}>{c.name}</option>

@@ -11,8 +11,8 @@ export const QueryPreview = ({ instance, table, queryString, apiKey }: { instanc
   const path = `/v1/${instance}/${table}?${queryString}`;
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   return (
-    <div className="flex items-center gap-2 rounded-md bg-slate-900 py-1.5 pr-1.5 pl-3 text-slate-100">
-      <code data-testid="query-preview" tabIndex={0} className="min-w-0 flex-1 overflow-x-auto font-mono text-xs whitespace-nowrap">
+    <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-900 py-1.5 pr-1.5 pl-3 text-slate-100">
+      <code data-testid="query-preview" tabIndex={0} className="min-w-48 flex-1 overflow-x-auto font-mono text-xs whitespace-nowrap">
         <span className="text-emerald-300">GET</span> {path}
       </code>
       <CopyButton text={path} label="Copy URL" />
