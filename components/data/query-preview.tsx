@@ -12,7 +12,7 @@ export const QueryPreview = ({ instance, table, queryString, apiKey }: { instanc
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-md bg-slate-900 py-1.5 pr-1.5 pl-3 text-slate-100">
-      <code data-testid="query-preview" tabIndex={0} className="min-w-48 flex-1 overflow-x-auto font-mono text-xs whitespace-nowrap">
+      <code data-testid="query-preview" tabIndex={0} className="min-w-0 flex-1 basis-full overflow-x-auto sm:basis-0 font-mono text-xs whitespace-nowrap">
         <span className="text-emerald-300">GET</span> {path}
       </code>
       <CopyButton text={path} label="Copy URL" />
