@@ -114,6 +114,7 @@ const operations = (doc: Doc) =>
 
 const SUFFIX: Record<FilterOp, string> = {
   eq: "",
+  ne: "_ne",
   gt: "_gt",
   gte: "_gte",
   lt: "_lt",

@@ -27,6 +27,12 @@ const useJoinMutation = <I, O>(instance: string, run: (input: I) => Promise<O>) 
 export const useCreateJoin = (instance: string) =>
   useJoinMutation(instance, (input: JoinInput) => mgmt<Join>(joinsPath(instance), { method: "POST", body: input }));
 
+/** Renames a join and/or replaces its definition (PATCH): `{name?, sql}` or `{name?, base, joins, columns}`. */
+export const useUpdateJoin = (instance: string) =>
+  useJoinMutation(instance, ({ join, body }: { join: string; body: Partial<JoinInput> }) =>
+    mgmt<Join>(`${joinsPath(instance)}/${encodeURIComponent(join)}`, { method: "PATCH", body }),
+  );
+
 export const useDeleteJoin = (instance: string) =>
   useJoinMutation(instance, (name: string) => mgmt<void>(`${joinsPath(instance)}/${encodeURIComponent(name)}`, { method: "DELETE" }));
 

@@ -1,6 +1,7 @@
 import { TYPE_SPECS } from "@/lib/schema/column-types";
-import { FILTER_OPERATORS, type FilterOp, filterParamName } from "@/lib/schema/filter-operators";
+import { FILTER_OPERATORS, type FilterOp, filterParamName, splitFilterParam } from "@/lib/schema/filter-operators";
 import type { Column, Table } from "../api/types";
+import { draftKey } from "../schema/column-draft";
 
 export type Operator = FilterOp;
 export type Filter = { key: string; column: string; op: Operator; value: string };
@@ -34,4 +35,35 @@ export const buildQueryString = (q: RecordsQuery) => {
   if (q.sorts.length) parts.push(`_sort=${q.sorts.map((s) => `${s.desc ? "-" : ""}${encode(s.column)}`).join(",")}`);
   parts.push(`_limit=${q.limit}`, `_offset=${q.offset}`);
   return parts.join("&");
+};
+
+const wholeOr = (raw: string | null, fallback: number) => (raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : fallback);
+
+/**
+ * The grid's query read back from a query string in the same grammar (the page URL keeps it, so a reload or a
+ * shared link shows the same rows). Parameters naming no column are dropped here; the API would refuse them.
+ */
+export const parseQueryString = (text: string, columns: QueryColumn[]): RecordsQuery => {
+  const params = new URLSearchParams(text);
+  const names = new Set(columns.map((c) => c.name));
+  const filters: Filter[] = [];
+  for (const [key, value] of params) {
+    if (key.startsWith("_")) continue;
+    const match = splitFilterParam(key, (name) => names.has(name));
+    if (match) filters.push({ key: draftKey(), column: match.column, op: match.op, value });
+  }
+  const sorts = (params.get("_sort") ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((item) => ({ column: item.replace(/^-/, ""), desc: item.startsWith("-") }))
+    .filter((s) => names.has(s.column));
+  const limit = wholeOr(params.get("_limit"), EMPTY_QUERY.limit);
+  return { filters, sorts, limit: PAGE_SIZES.includes(limit) ? limit : EMPTY_QUERY.limit, offset: wholeOr(params.get("_offset"), 0) };
+};
+
+/** A header click: ascending, then descending, then back to no sort. */
+export const nextSort = (sorts: Sort[], column: string): Sort[] => {
+  const current = sorts.length === 1 && sorts[0].column === column ? sorts[0] : undefined;
+  if (!current) return [{ column, desc: false }];
+  return current.desc ? [] : [{ column, desc: true }];
 };

@@ -1,8 +1,10 @@
 "use client";
-import { useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useState } from "react";
 import { ApiRequestError } from "../api/api-error";
 import { lockedUnless } from "../api/can";
+import { dataRequest } from "../api/data-client";
 import type { DataRecord, Table } from "../api/types";
 import { useDashboardKey } from "../api/use-dashboard-key";
 import { useDatabase, useDatabaseAccess } from "../api/use-databases";
@@ -10,81 +12,176 @@ import { useRecordMutations, useRecords } from "../api/use-records";
 import { PlusIcon } from "../icons";
 import { TableList } from "../schema/table-list";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Spinner } from "../ui/spinner";
 import { EmptyState, ErrorState, LoadingState } from "../ui/states";
-import { buildQueryString, EMPTY_QUERY, queryableColumns, type RecordsQuery } from "./build-query";
+import { buildQueryString, nextSort, parseQueryString, queryableColumns, type RecordsQuery } from "./build-query";
+import { BulkDelete } from "./bulk-delete";
+import { CsvImportDialog } from "./csv-import-dialog";
+import { exportCsv } from "./csv-transfer";
 import { Pagination } from "./pagination";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
 import { RecordDialog } from "./record-dialog";
 import { RecordsGrid } from "./records-grid";
+import { loadReferenceLabels, type ReadRows } from "./reference-display";
 
-type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; record: DataRecord } | null;
+type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | null;
+
+const download = (name: string, text: string) => {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  a.click();
+  URL.revokeObjectURL(url);
+};
+
+/** The grid's query lives in the page URL (`?table=…&q=<data API query>`), so reloads and links keep it. */
+const useUrlQuery = (table: Table) => {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const text = params.get("q") ?? "";
+  const query = useMemo(() => parseQueryString(text, queryableColumns(table)), [text, table]);
+  const setQuery = (next: RecordsQuery) => {
+    const url = new URLSearchParams({ table: table.name, q: buildQueryString(next) });
+    router.replace(`${pathname}?${url}`, { scroll: false });
+  };
+  return [query, setQuery] as const;
+};
 
 /** One table's records through the data API, with the user's own key and the API's own query grammar. */
-const TableRecords = ({ instance, table, apiKey }: { instance: string; table: Table; apiKey: string }) => {
+const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; table: Table; tables: Table[]; apiKey: string }) => {
   // The key acts with your role: a viewer's writes would be refused (403), so they are not offered.
   const writeLock = lockedUnless(useDatabaseAccess(instance).write, "write");
-  const [query, setQuery] = useState<RecordsQuery>(EMPTY_QUERY);
+  const [query, setQuery] = useUrlQuery(table);
   const [editing, setEditing] = useState<Editing>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [exporting, setExporting] = useState<string | null>(null);
   const queryString = buildQueryString(query);
   const records = useRecords(instance, table.name, queryString, apiKey);
   const { save, remove } = useRecordMutations(instance, table.name, apiKey);
+  const read: ReadRows = useCallback((name, q) => dataRequest<DataRecord[]>(instance, `${encodeURIComponent(name)}?${q}`, apiKey), [instance, apiKey]);
+  const rows = records.data?.rows ?? [];
+  // One read per referenced table for the whole page (id_in=…), never one per cell.
+  const labels = useQuery({
+    queryKey: ["reference-labels", instance, table.name, rows.map((r) => r.id).join(","), records.dataUpdatedAt],
+    enabled: rows.length > 0 && table.columns.some((c) => c.type === "reference"),
+    queryFn: () => loadReferenceLabels(table, tables, rows, read),
+  });
+  const apply = (next: RecordsQuery) => {
+    setSelected(new Set());
+    setQuery(next);
+  };
   const open = (next: Editing) => {
     save.reset();
     remove.reset();
     setEditing(next);
   };
+  const runExport = async () => {
+    setExporting("Exporting…");
+    try {
+      const { csv, count } = await exportCsv(table, query, (q) => read(table.name, q));
+      download(`${table.name}.csv`, csv);
+      setExporting(`Exported ${count} ${count === 1 ? "row" : "rows"}.`);
+    } catch (err) {
+      setExporting(`Export failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
   // A 422 on the query belongs to the filter builder; anything else is a load error.
   const queryError = records.error instanceof ApiRequestError && records.error.status === 422 ? records.error : null;
+  const chosen = rows.filter((r) => selected.has(r.id));
 
   return (
     <section className="min-w-0 flex-1 space-y-4" aria-label={`Data of ${table.name}`}>
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-mono text-lg font-semibold text-slate-900">{table.name}</h2>
-        <div className="flex items-center gap-3">
-          {records.isFetching && <Spinner className="size-4 text-slate-400" />}
+        <div className="flex flex-wrap items-center gap-2">
+          {records.isFetching && <Spinner className="size-4 text-slate-600" />}
+          {exporting && (
+            <span role="status" className="text-xs text-slate-700">
+              {exporting}
+            </span>
+          )}
+          <Button size="sm" onClick={runExport}>
+            Export CSV
+          </Button>
+          <Button size="sm" onClick={() => open({ kind: "import" })} {...writeLock}>
+            Import CSV
+          </Button>
           <Button variant="primary" size="sm" onClick={() => open({ kind: "add" })} {...writeLock}>
             <PlusIcon /> Add record
           </Button>
         </div>
       </div>
-      <QueryBuilder key={table.name} columns={queryableColumns(table)} query={query} error={queryError} onApply={setQuery} />
-      <QueryPreview instance={instance} table={table.name} queryString={queryString} />
+      <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} onApply={apply} />
+      <QueryPreview instance={instance} table={table.name} queryString={queryString} apiKey={apiKey} />
+      {!writeLock.disabled && chosen.length > 0 && (
+        <div className="flex items-center gap-3 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+          <span>{chosen.length} selected</span>
+          <Button size="sm" variant="danger" onClick={() => open({ kind: "delete", records: chosen })}>
+            Delete selected
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      )}
       {records.isLoading ? (
         <LoadingState label="Loading records…" />
       ) : records.error && !queryError ? (
         <ErrorState error={records.error} title="Could not load records" onRetry={() => records.refetch()} />
       ) : queryError ? (
         <p className="text-sm text-red-700">The API refused this query: {queryError.message} Fix the filter marked above.</p>
-      ) : records.data?.rows.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState title={query.filters.length ? "No records match these filters" : `${table.name} has no records yet`}>
-          {query.filters.length ? "Change or clear the filters." : "Add one here, or POST one to the API (try it from the API Docs tab)."}
+          {query.filters.length ? "Change or clear the filters." : "Add one here, import a CSV, or POST one to the API (try it from the API Docs tab)."}
         </EmptyState>
       ) : (
         <RecordsGrid
           table={table}
-          rows={records.data?.rows ?? []}
-          actions={writeLock.disabled ? undefined : { edit: (record) => open({ kind: "edit", record }), remove: (record) => open({ kind: "delete", record }) }}
+          rows={rows}
+          labels={labels.data ?? {}}
+          sorts={query.sorts}
+          onSort={(column) => apply({ ...query, sorts: nextSort(query.sorts, column), offset: 0 })}
+          actions={
+            writeLock.disabled
+              ? undefined
+              : {
+                  edit: (record) => open({ kind: "edit", record }),
+                  remove: (record) => open({ kind: "delete", records: [record] }),
+                  patch: (id, body) => save.mutateAsync({ id, body }),
+                  selected,
+                  onSelect: (ids, on) => setSelected((s) => new Set(on ? [...s, ...ids] : [...s].filter((x) => !ids.includes(x)))),
+                }
+          }
         />
       )}
-      {records.data && (
-        <Pagination offset={query.offset} limit={query.limit} shown={records.data.rows.length} total={records.data.total} onChange={(page) => setQuery({ ...query, ...page })} />
-      )}
+      {records.data && <Pagination offset={query.offset} limit={query.limit} shown={rows.length} total={records.data.total} onChange={(page) => apply({ ...query, ...page })} />}
 
       {(editing?.kind === "add" || editing?.kind === "edit") && (
-        <RecordDialog table={table} record={editing.kind === "edit" ? editing.record : undefined} save={save} onClose={() => setEditing(null)} />
+        <RecordDialog
+          table={table}
+          tables={tables}
+          record={editing.kind === "edit" ? editing.record : undefined}
+          labels={labels.data}
+          read={read}
+          save={save}
+          onClose={() => setEditing(null)}
+        />
       )}
-      <ConfirmDialog
-        open={editing?.kind === "delete"}
+      {editing?.kind === "import" && (
+        <CsvImportDialog
+          table={table}
+          post={(bodies) => dataRequest(instance, encodeURIComponent(table.name), apiKey, { method: "POST", body: bodies })}
+          onClose={() => setEditing(null)}
+          onImported={() => records.refetch()}
+        />
+      )}
+      <BulkDelete
+        table={table.name}
+        records={editing?.kind === "delete" ? editing.records : []}
+        remove={(id) => remove.mutateAsync(id)}
         onClose={() => setEditing(null)}
-        title={editing?.kind === "delete" ? `Delete ${table.name} #${editing.record.id}?` : ""}
-        consequences={<p>The record is removed for good. If other records still reference it, the API refuses (409) and nothing changes.</p>}
-        confirmLabel="Delete record"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => editing?.kind === "delete" && remove.mutate(editing.record.id, { onSuccess: () => setEditing(null) })}
+        onDeleted={(ids) => setSelected((s) => new Set([...s].filter((x) => !ids.includes(x))))}
       />
     </section>
   );
@@ -100,14 +197,14 @@ export const DataBrowser = ({ instance }: { instance: string }) => {
   if (!database.data) return null;
   if (!table) return <EmptyState title="No tables yet">Add a table in the Schema tab; its records show up here.</EmptyState>;
   return (
-    <div className="flex gap-5">
+    <div className="flex flex-col gap-5 md:flex-row">
       <TableList tables={tables} selected={table.name} basePath={`/databases/${instance}/data`} />
       {dashboardKey.error ? (
         <ErrorState error={dashboardKey.error} title="Could not get an API key for the data browser" onRetry={() => dashboardKey.refetch()} />
       ) : !dashboardKey.key ? (
         <LoadingState label="Getting your API key…" />
       ) : (
-        <TableRecords key={table.name} instance={instance} table={table} apiKey={dashboardKey.key.key} />
+        <TableRecords key={table.name} instance={instance} table={table} tables={tables} apiKey={dashboardKey.key.key} />
       )}
     </div>
   );

@@ -7,7 +7,7 @@ type Props = { filter: Filter; columns: QueryColumn[]; error?: string; onChange:
 
 /** The value input fits the operator and column: true/false for `_null` and booleans, the options of a dropdown. */
 const ValueInput = ({ filter, column, invalid, onChange }: { filter: Filter; column?: QueryColumn; invalid: boolean; onChange: (v: string) => void }) => {
-  const choices = filter.op === "null" || column?.type === "boolean" ? ["true", "false"] : column?.type === "dropdown" && filter.op === "eq" ? column.options : undefined;
+  const choices = filter.op === "null" || column?.type === "boolean" ? ["true", "false"] : column?.type === "dropdown" && (filter.op === "eq" || filter.op === "ne") ? column.options : undefined;
   const label = `Value for ${paramName(filter)}`;
   if (choices) {
     return (
@@ -27,7 +27,7 @@ export const FilterRow = ({ filter, columns, error, onChange, onRemove }: Props)
   const ops = operatorsFor(column?.type ?? "varchar");
   return (
     <div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <SelectInput aria-label="Filter column" className="w-40" value={filter.column} onChange={(e) => onChange({ ...filter, column: e.target.value, op: "eq", value: "" })}>
           {columns.map((c) => (
             <option key={c.name}>{c.name}</option>

@@ -10,7 +10,7 @@ import { FilterRow } from "./filter-row";
 type Props = { columns: QueryColumn[]; query: RecordsQuery; error: unknown; onApply: (q: RecordsQuery) => void };
 
 const SortRow = ({ sort, columns, onChange, onRemove }: { sort: Sort; columns: QueryColumn[]; onChange: (s: Sort) => void; onRemove: () => void }) => (
-  <div className="flex items-center gap-2">
+  <div className="flex flex-wrap items-center gap-2">
     <SelectInput aria-label="Sort column" className="w-40" value={sort.column} onChange={(e) => onChange({ ...sort, column: e.target.value })}>
       {columns.map((c) => (
         <option key={c.name}>{c.name}</option>

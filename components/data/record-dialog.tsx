@@ -1,33 +1,75 @@
 "use client";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { fieldErrors } from "../api/api-error";
 import type { DataRecord, Table } from "../api/types";
 import type { useRecordMutations } from "../api/use-records";
 import { Button } from "../ui/button";
 import { Dialog, DialogActions } from "../ui/dialog";
 import { FormError } from "../ui/states";
-import { buildRecordBody, type FormValues, valueToText } from "./record-values";
-import { RecordField } from "./record-field";
+import { buildRecordBody, checkRecordValues, type FormValues, valueToText } from "./record-values";
+import { RecordField, type ReferenceSupport } from "./record-field";
+import type { ReadRows, ReferenceLabels } from "./reference-display";
 
-type Props = { table: Table; record?: DataRecord; save: ReturnType<typeof useRecordMutations>["save"]; onClose: () => void };
+type Props = {
+  table: Table;
+  tables: Table[];
+  record?: DataRecord;
+  /** Display text of the record's references, as the grid shows them. */
+  labels?: ReferenceLabels;
+  read: ReadRows;
+  save: ReturnType<typeof useRecordMutations>["save"];
+  onClose: () => void;
+};
 
 const initialValues = (table: Table, record?: DataRecord): FormValues =>
   Object.fromEntries(table.columns.map((c) => [c.name, record ? valueToText(c, record[c.name]) : ""]));
 
-/** Adds a record (POST) or edits one (PATCH of the changed fields); errors land on the field the API names. */
-export const RecordDialog = ({ table, record, save, onClose }: Props) => {
+/** Moves focus to the first field marked invalid and scrolls it into view. */
+const focusFirstError = (form: HTMLFormElement | null) => {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.focus();
+  first?.scrollIntoView({ block: "center" });
+};
+
+/**
+ * Adds a record (POST) or edits one (PATCH of the changed fields). One submit shows every problem: the
+ * form's own checks all at once, then the API's 422 (which lists every field too); focus goes to the first.
+ */
+export const RecordDialog = ({ table, tables, record, labels, read, save, onClose }: Props) => {
   const [initial] = useState(() => initialValues(table, record));
   const [values, setValues] = useState(initial);
+  const [pending, setPending] = useState<Record<string, string>>({});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
   const apiErrors = fieldErrors(save.error);
   const errors = { ...apiErrors, ...clientErrors };
   const unclaimed = save.error && !table.columns.some((c) => apiErrors[c.name]);
+  const refLabels = Object.fromEntries(
+    table.columns.filter((c) => c.type === "reference" && record?.[c.name] != null).map((c) => [c.name, labels?.[c.references!]?.[record![c.name] as number] ?? ""]),
+  );
+  const references: ReferenceSupport = {
+    tables,
+    read,
+    labels: Object.fromEntries(Object.entries(refLabels).filter(([, v]) => v)),
+    onPending: (column, text) => setPending((p) => (text === null ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== column)) : { ...p, [column]: text })),
+  };
+
+  useEffect(() => {
+    if (save.error) focusFirstError(form.current);
+  }, [save.error]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const { body, errors: problems } = buildRecordBody(table.columns, values, record ? initial : undefined);
-    setClientErrors(problems);
-    if (Object.keys(problems).length) return;
+    const problems = checkRecordValues(table.columns, values, record ? initial : undefined);
+    for (const [column, text] of Object.entries(pending)) problems[column] = `"${text}" is not chosen yet: pick a row from the list, or clear the text`;
+    const { body, errors: parseProblems } = buildRecordBody(table.columns, values, record ? initial : undefined);
+    const all = { ...problems, ...parseProblems };
+    setClientErrors(all);
+    if (Object.keys(all).length) {
+      // After React has marked the fields.
+      requestAnimationFrame(() => focusFirstError(form.current));
+      return;
+    }
     if (record && Object.keys(body).length === 0) return onClose();
     save.mutate({ id: record?.id, body }, { onSuccess: onClose });
   };
@@ -40,7 +82,12 @@ export const RecordDialog = ({ table, record, save, onClose }: Props) => {
       title={record ? `Edit ${table.name} #${record.id}` : `Add a record to ${table.name}`}
       description={record ? "Only the fields you change are sent (PATCH)." : "Empty fields take their default. id, created_at and updated_at are set for you."}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
+        {Object.keys(errors).length > 1 && (
+          <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {Object.keys(errors).length} fields need attention; each is marked below.
+          </p>
+        )}
         {table.columns.length === 0 ? (
           <p className="text-sm text-slate-600">This table has only automatic columns; a record can still be added.</p>
         ) : (
@@ -52,12 +99,20 @@ export const RecordDialog = ({ table, record, save, onClose }: Props) => {
                 editing={!!record}
                 value={values[c.name] ?? ""}
                 error={errors[c.name]}
-                onChange={(v) => setValues({ ...values, [c.name]: v })}
+                references={references}
+                onChange={(v) => {
+                  setValues((vs) => ({ ...vs, [c.name]: v }));
+                  setClientErrors(({ [c.name]: _fixed, ...rest }) => rest);
+                }}
               />
             ))}
           </div>
         )}
-        {unclaimed && <div className="mt-4"><FormError error={save.error} /></div>}
+        {unclaimed && (
+          <div className="mt-4">
+            <FormError error={save.error} />
+          </div>
+        )}
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" pending={save.isPending}>

@@ -1,11 +1,16 @@
-import type { Column } from "../api/types";
+import type { Column, Table } from "../api/types";
 import { Field, SelectInput, TextArea, TextInput } from "../ui/field";
+import type { ReadRows } from "./reference-display";
+import { ReferencePicker } from "./reference-picker";
 
-type Props = { column: Column; value: string; onChange: (v: string) => void; error?: string; editing: boolean };
+/** What a reference field needs: the referenced table, a way to search it, the chosen row's display text. */
+export type ReferenceSupport = { tables: Table[]; read: ReadRows; labels: Record<string, string>; onPending: (column: string, text: string | null) => void };
+
+type Props = { column: Column; value: string; onChange: (v: string) => void; error?: string; editing: boolean; references?: ReferenceSupport };
 
 const hintFor = (c: Column, editing: boolean) => {
   if (c.type === "password") return editing ? "Leave empty to keep the current password. Stored as a bcrypt hash." : "Stored as a bcrypt hash.";
-  if (c.type === "reference") return `id of a row in ${c.references}`;
+  if (c.type === "reference") return `a row of ${c.references}: type to search, ↓ and Enter to choose`;
   if (c.type === "datetime") return "ISO-8601, e.g. 2025-01-31T09:30:00Z";
   if (c.type === "decimal") return `up to ${c.scale} decimal places`;
   if (c.type === "varchar") return `up to ${c.length} characters`;
@@ -19,11 +24,11 @@ const emptyChoice = (c: Column, editing: boolean) => {
 };
 
 /** One input of the record form; the API's error for this column shows under it. */
-export const RecordField = ({ column, value, onChange, error, editing }: Props) => {
+export const RecordField = ({ column, value, onChange, error, editing, references }: Props) => {
   const id = `field-${column.name}`;
   const label = (
     <>
-      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-400">{column.mysql_type}</span>
+      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-600">{column.mysql_type}</span>
       {!column.nullable && <span className="ml-1 text-red-500" title="NOT NULL">*</span>}
     </>
   );
@@ -31,7 +36,19 @@ export const RecordField = ({ column, value, onChange, error, editing }: Props) 
   const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
   return (
     <Field label={label} htmlFor={id} error={error} hint={hintFor(column, editing)}>
-      {choices ? (
+      {column.type === "reference" && references ? (
+        <ReferencePicker
+          id={id}
+          target={references.tables.find((t) => t.name === column.references)}
+          value={value}
+          label={references.labels[column.name]}
+          invalid={!!error}
+          describedBy={common["aria-describedby"]}
+          read={references.read}
+          onChange={(v) => onChange(v)}
+          onPending={(text) => references.onPending(column.name, text)}
+        />
+      ) : choices ? (
         <SelectInput {...common} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{emptyChoice(column, editing)}</option>
           {choices.map((c) => (

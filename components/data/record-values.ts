@@ -5,11 +5,15 @@ export type FormValues = Record<string, string>;
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
+/** A decimal at its column's scale (17.5 in a DECIMAL(10,2) reads 17.50). */
+const atScale = (column: Pick<Column, "type" | "scale">, value: unknown) =>
+  column.type === "decimal" && typeof value === "number" ? value.toFixed(column.scale ?? 2) : String(value);
+
 /** A stored value as the text its input shows (passwords start empty: the hash is never edited). */
 export const valueToText = (column: Column, value: unknown) => {
   if (value === null || value === undefined || column.type === "password") return "";
   if (column.type === "json") return JSON.stringify(value, null, 2);
-  return String(value);
+  return atScale(column, value);
 };
 
 /**
@@ -57,12 +61,60 @@ export const buildRecordBody = (columns: Column[], values: FormValues, initial?:
   return { body, errors };
 };
 
-/** How a cell shows a value: passwords masked, NULL dimmed, JSON compact. */
-export const cellText = (column: Pick<Column, "type">, value: unknown) => {
+/** How a cell shows a value: passwords masked, NULL dimmed, JSON compact, decimals at their scale. */
+export const cellText = (column: Pick<Column, "type" | "scale">, value: unknown) => {
   if (column.type === "password") return value == null ? "NULL" : "••••••••";
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "object") return JSON.stringify(value);
   // Datetimes read better without the T, milliseconds and Z (the full value is the cell's title).
   if (column.type === "datetime" && typeof value === "string") return value.replace("T", " ").slice(0, 19);
-  return String(value);
+  return atScale(column, value);
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** What is wrong with one typed value before it is sent (the API checks again and has the last word). */
+const problemOf = (column: Column, text: string, adding: boolean): string | undefined => {
+  if (text === "") {
+    // Editing, an empty password keeps the stored one; adding, a default fills an empty NOT NULL column.
+    const required = !column.nullable && (adding ? column.default === undefined : column.type !== "password");
+    return required ? "is required" : undefined;
+  }
+  const t = text.trim();
+  switch (column.type) {
+    case "int":
+    case "bigint":
+    case "reference":
+      return INTEGER.test(t) ? undefined : "must be a whole number";
+    case "float":
+      return NUMBER.test(t) ? undefined : "must be a number";
+    case "decimal": {
+      if (!NUMBER.test(t)) return "must be a number";
+      const places = t.split(".")[1]?.length ?? 0;
+      return places > (column.scale ?? 2) ? `must have at most ${column.scale ?? 2} decimal places` : undefined;
+    }
+    case "varchar":
+      return [...text].length > (column.length ?? 255) ? `must be at most ${column.length ?? 255} characters` : undefined;
+    case "date":
+      return DATE.test(t) ? undefined : "must be a date as YYYY-MM-DD";
+    case "datetime":
+      return DATETIME.test(t) ? undefined : "must be an ISO-8601 datetime with Z or an offset";
+    case "dropdown":
+      return (column.options ?? []).includes(text) ? undefined : `must be one of: ${(column.options ?? []).join(", ")}`;
+    default:
+      return undefined;
+  }
+};
+
+/** Every problem of the form at once, by column, so one submit shows them all. */
+export const checkRecordValues = (columns: Column[], values: FormValues, initial?: FormValues) => {
+  const errors: Record<string, string> = {};
+  for (const column of columns) {
+    const text = values[column.name] ?? "";
+    if (initial && text === (initial[column.name] ?? "")) continue;
+    const problem = problemOf(column, text, !initial);
+    if (problem) errors[column.name] = `"${column.name}" ${problem}`;
+  }
+  return errors;
 };

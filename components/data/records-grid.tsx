@@ -1,36 +1,87 @@
 "use client";
+import { type KeyboardEvent, useRef, useState } from "react";
 import type { Column, DataRecord, Table } from "../api/types";
 import { Button } from "../ui/button";
+import type { Sort } from "./build-query";
+import { EditableCell } from "./editable-cell";
 import { cellText } from "./record-values";
+import type { ReferenceLabels } from "./reference-display";
 
-/** Without `actions` the grid is read-only (a viewer's role): no edit or delete column. */
-type Props = { table: Table; rows: DataRecord[]; actions?: { edit: (r: DataRecord) => void; remove: (r: DataRecord) => void } };
+type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
 
-const AUTO_HEAD: Pick<Column, "name" | "type">[] = [{ name: "id", type: "bigint" }];
-const AUTO_TAIL: Pick<Column, "name" | "type">[] = [
+/** Without `actions` the grid is read-only (a viewer's role): no selection, edit or delete. */
+type Actions = {
+  edit: (r: DataRecord) => void;
+  remove: (r: DataRecord) => void;
+  /** PATCH of one column, for inline edits. */
+  patch: (id: number, body: Record<string, unknown>) => Promise<unknown>;
+  selected: Set<number>;
+  onSelect: (ids: number[], on: boolean) => void;
+};
+
+type Props = {
+  table: Table;
+  rows: DataRecord[];
+  labels: ReferenceLabels;
+  sorts: Sort[];
+  onSort: (column: string) => void;
+  actions?: Actions;
+};
+
+const AUTO_HEAD: GridColumn[] = [{ name: "id", type: "bigint" }];
+const AUTO_TAIL: GridColumn[] = [
   { name: "created_at", type: "datetime" },
   { name: "updated_at", type: "datetime" },
 ];
+const NUMERIC = ["int", "bigint", "decimal", "float"];
+const isEditable = (c: GridColumn): c is Column => "nullable" in c && c.type !== "password";
 
-const Cell = ({ column, value }: { column: Pick<Column, "name" | "type">; value: unknown }) => {
-  const text = cellText(column, value);
-  const muted = value === null || value === undefined;
-  return (
-    <td
-      data-column={column.name}
-      title={column.type === "password" ? "bcrypt hash (hidden)" : typeof value === "string" ? value : text}
-      className={`max-w-56 truncate px-3 py-2 ${muted ? "text-slate-400 italic" : column.type === "password" ? "tracking-widest text-slate-500" : "text-slate-800"} ${
-        ["int", "bigint", "decimal", "float", "reference"].includes(column.type) ? "text-right tabular-nums" : ""
-      }`}
-    >
-      {text}
-    </td>
-  );
+const SortMark = ({ sort }: { sort?: Sort }) => (
+  <span aria-hidden className="w-3 text-indigo-700">
+    {sort ? (sort.desc ? "▼" : "▲") : ""}
+  </span>
+);
+
+const CellText = ({ column, value, labels }: { column: GridColumn; value: unknown; labels: ReferenceLabels }) => {
+  if (column.type === "reference" && typeof value === "number") {
+    const label = labels[column.references ?? ""]?.[value];
+    return (
+      <span className="inline-flex items-baseline gap-1.5">
+        <span className="text-slate-900">{label ?? "…"}</span>
+        <span className="text-xs text-slate-600 tabular-nums">#{value}</span>
+      </span>
+    );
+  }
+  return <>{cellText(column, value)}</>;
 };
 
-/** The records of one page: every column (passwords masked), with edit and delete per row. */
-export const RecordsGrid = ({ table, rows, actions }: Props) => {
-  const columns = [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL];
+/**
+ * The records of one page. Header buttons sort (aria-sort says how); cells form one tab stop moved with the
+ * arrow keys, Enter or a double click edits a cell in place; a checkbox per row selects it for bulk delete.
+ */
+export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Props) => {
+  const columns: GridColumn[] = [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL];
+  const [active, setActive] = useState({ row: 0, col: 0 });
+  const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusCell = (row: number, col: number) => {
+    setActive({ row, col });
+    body.current?.querySelector<HTMLElement>(`[data-cell="${row}:${col}"]`)?.focus();
+  };
+  const onCellKey = (e: KeyboardEvent<HTMLTableCellElement>, row: number, col: number) => {
+    if (e.target !== e.currentTarget) return;
+    const moves: Record<string, [number, number]> = { ArrowDown: [1, 0], ArrowUp: [-1, 0], ArrowRight: [0, 1], ArrowLeft: [0, -1] };
+    const move = moves[e.key];
+    if (move) {
+      e.preventDefault();
+      focusCell(Math.min(rows.length - 1, Math.max(0, row + move[0])), Math.min(columns.length - 1, Math.max(0, col + move[1])));
+    } else if ((e.key === "Enter" || e.key === "F2") && actions && isEditable(columns[col])) {
+      e.preventDefault();
+      setEditing({ row, col });
+    }
+  };
+  const allSelected = actions && rows.length > 0 && rows.every((r) => actions.selected.has(r.id));
+
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={`Records of ${table.name}`}>
@@ -38,33 +89,109 @@ export const RecordsGrid = ({ table, rows, actions }: Props) => {
           <tr>
             {actions && (
               <th className="w-px px-2 py-2">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-indigo-600"
+                  aria-label="Select every record on this page"
+                  checked={!!allSelected}
+                  onChange={(e) => actions.onSelect(rows.map((r) => r.id), e.target.checked)}
+                />
+              </th>
+            )}
+            {actions && (
+              <th className="w-px px-2 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             )}
-            {columns.map((c) => (
-              <th key={c.name} scope="col" className="px-3 py-2 text-left align-bottom whitespace-nowrap">
-                <span className="block font-mono text-xs font-medium text-slate-700">{c.name}</span>
-                <span className="block text-[11px] font-normal text-slate-400">{c.type}</span>
-              </th>
-            ))}
+            {columns.map((c) => {
+              const sort = sorts.find((s) => s.column === c.name);
+              const sortable = !["password", "json"].includes(c.type);
+              return (
+                <th
+                  key={c.name}
+                  scope="col"
+                  aria-sort={sort ? (sort.desc ? "descending" : "ascending") : sortable ? "none" : undefined}
+                  className="px-3 py-2 text-left align-bottom whitespace-nowrap"
+                >
+                  {sortable ? (
+                    <button type="button" onClick={() => onSort(c.name)} className="group flex items-end gap-1 rounded text-left hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-500">
+                      <span>
+                        <span className="block font-mono text-xs font-medium text-slate-800">{c.name}</span>
+                        <span className="block text-[11px] font-normal text-slate-600">{c.type}</span>
+                      </span>
+                      <SortMark sort={sort} />
+                      <span className="sr-only">, sort</span>
+                    </button>
+                  ) : (
+                    <>
+                      <span className="block font-mono text-xs font-medium text-slate-800">{c.name}</span>
+                      <span className="block text-[11px] font-normal text-slate-600">{c.type}</span>
+                    </>
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.id} data-record-id={r.id} className="hover:bg-slate-50/70">
+        <tbody ref={body} className="divide-y divide-slate-100">
+          {rows.map((r, ri) => (
+            <tr key={r.id} data-record-id={r.id} className={actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}>
+              {actions && (
+                <td className="px-2 py-1">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-indigo-600"
+                    aria-label={`Select record ${r.id}`}
+                    checked={actions.selected.has(r.id)}
+                    onChange={(e) => actions.onSelect([r.id], e.target.checked)}
+                  />
+                </td>
+              )}
               {actions && (
                 <td className="px-1 py-1 whitespace-nowrap">
                   <Button size="sm" variant="ghost" onClick={() => actions.edit(r)} aria-label={`Edit record ${r.id}`}>
                     Edit
                   </Button>
-                  <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700" onClick={() => actions.remove(r)} aria-label={`Delete record ${r.id}`}>
+                  <Button size="sm" variant="ghost" className="text-red-700 hover:text-red-800" onClick={() => actions.remove(r)} aria-label={`Delete record ${r.id}`}>
                     Delete
                   </Button>
                 </td>
               )}
-              {columns.map((c) => (
-                <Cell key={c.name} column={c} value={r[c.name]} />
-              ))}
+              {columns.map((c, ci) => {
+                const value = r[c.name];
+                const muted = value === null || value === undefined;
+                const isEditing = editing?.row === ri && editing.col === ci && actions && isEditable(c);
+                return (
+                  <td
+                    key={c.name}
+                    data-column={c.name}
+                    data-cell={`${ri}:${ci}`}
+                    tabIndex={active.row === ri && active.col === ci && !isEditing ? 0 : -1}
+                    onFocus={() => setActive({ row: ri, col: ci })}
+                    onKeyDown={(e) => onCellKey(e, ri, ci)}
+                    onDoubleClick={() => actions && isEditable(c) && setEditing({ row: ri, col: ci })}
+                    title={c.type === "password" ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
+                    className={`max-w-56 px-3 py-2 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
+                      muted ? "text-slate-600 italic" : c.type === "password" ? "tracking-widest text-slate-600" : "text-slate-800"
+                    } ${NUMERIC.includes(c.type) ? "text-right tabular-nums" : ""}`}
+                  >
+                    {isEditing ? (
+                      <EditableCell
+                        column={c}
+                        recordId={r.id}
+                        value={value}
+                        save={actions.patch}
+                        onDone={(refocus) => {
+                          setEditing(null);
+                          if (refocus) requestAnimationFrame(() => focusCell(ri, ci));
+                        }}
+                      />
+                    ) : (
+                      <CellText column={c} value={value} labels={labels} />
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

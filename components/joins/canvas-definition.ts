@@ -44,3 +44,31 @@ export const outputNameFor = (state: CanvasState, ref: string) => {
   const [table, column] = [tableOf(ref), ref.slice(ref.indexOf(".") + 1)];
   return state.outputs.some((o) => o.as === column) ? `${table}_${column}` : column;
 };
+
+/** A saved definition back on the canvas, to edit it. */
+export const canvasFromDefinition = (d: JoinDefinition): CanvasState => ({
+  tables: [d.base, ...d.joins.map((j) => j.table)],
+  pairs: d.joins.flatMap((j) => j.on.map(([a, b]) => [a, b] as [string, string])),
+  outputs: d.columns.map((c) => ({ column: c.column, as: c.as ?? c.column.slice(c.column.indexOf(".") + 1) })),
+});
+
+type RefTable = { name: string; columns: { name: string; type: string; references?: string }[] };
+
+/** Key pairs the schema's references suggest between tables on the canvas, not yet made: `books.author_id = authors.id`. */
+export const proposedPairs = (state: CanvasState, tables: RefTable[]): [string, string][] =>
+  tables
+    .filter((t) => state.tables.includes(t.name))
+    .flatMap((t) =>
+      t.columns
+        .filter((c) => c.type === "reference" && c.references && c.references !== t.name && state.tables.includes(c.references))
+        .map((c): [string, string] => [`${t.name}.${c.name}`, `${c.references}.id`]),
+    )
+    .filter(([a, b]) => !state.pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a)));
+
+/** The SQL text of a structured definition, so a join made visually also opens in SQL mode. */
+export const definitionSql = (d: JoinDefinition) =>
+  [
+    `SELECT ${d.columns.map((c) => `${c.column}${c.as ? ` AS ${c.as}` : ""}`).join(", ")}`,
+    `FROM ${d.base}`,
+    ...d.joins.map((j) => `INNER JOIN ${j.table} ON ${j.on.map(([a, b]) => `${a} = ${b}`).join(" AND ")}`),
+  ].join("\n");

@@ -2,7 +2,9 @@
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "../api/api-error";
+import type { Table } from "../api/types";
 import { PreviewTable } from "./preview-table";
+import { starterSql } from "./starter-sql";
 import { SaveJoinBar } from "./save-join-bar";
 import { useJoinPreview } from "./use-join-preview";
 
@@ -12,7 +14,6 @@ loader.config({ paths: { vs: "/monaco/vs" } });
 type Monaco = Parameters<OnMount>[1];
 type MonacoEditor = Parameters<OnMount>[0];
 
-const STARTER = "SELECT b.title AS title, a.name AS author\nFROM books AS b\nINNER JOIN authors AS a ON b.author_id = a.id";
 
 /** "… (at line 3, column 12)" in an API message → a marker on that spot. */
 const markerOf = (error: unknown) => {
@@ -22,8 +23,10 @@ const markerOf = (error: unknown) => {
 };
 
 /** SQL mode: a SELECT … JOIN … checked and previewed by the server as you type, saved as the same definition. */
-export const SqlEditor = ({ instance }: { instance: string }) => {
-  const [sql, setSql] = useState(STARTER);
+type Props = { instance: string; tables: Table[]; /** A saved join to edit: its name and SQL. */ editing?: { name: string; sql: string }; onSaved?: () => void };
+
+export const SqlEditor = ({ instance, tables, editing, onSaved }: Props) => {
+  const [sql, setSql] = useState(() => editing?.sql ?? starterSql(tables));
   const editor = useRef<{ editor: MonacoEditor; monaco: Monaco } | null>(null);
   const preview = useJoinPreview(instance, sql.trim() ? { sql } : undefined, 500);
 
@@ -55,7 +58,7 @@ export const SqlEditor = ({ instance }: { instance: string }) => {
         <h3 className="text-sm font-semibold text-slate-800">Preview (first rows)</h3>
         <PreviewTable rows={preview.rows} error={preview.error} pending={preview.pending} />
       </section>
-      <SaveJoinBar instance={instance} input={sql.trim() ? { sql } : undefined} />
+      <SaveJoinBar instance={instance} input={sql.trim() ? { sql } : undefined} editing={editing?.name} onSaved={onSaved} />
     </div>
   );
 };

@@ -28,7 +28,7 @@ export const TableNode = ({ data }: NodeProps) => {
           {table.name}
           {isBase && <span className="ml-1.5 rounded bg-indigo-100 px-1 text-[10px] font-medium text-indigo-700">base</span>}
         </span>
-        <button type="button" className="nodrag text-slate-400 hover:text-red-600" aria-label={`Remove ${table.name}`} onClick={() => ctx.removeTable(table.name)}>
+        <button type="button" className="nodrag text-slate-600 hover:text-red-600" aria-label={`Remove ${table.name}`} onClick={() => ctx.removeTable(table.name)}>
           ×
         </button>
       </div>

@@ -2,10 +2,11 @@
 import "@xyflow/react/dist/style.css";
 import { Background, ConnectionMode, Controls, type Connection, type Edge, type Node, ReactFlow, applyNodeChanges, type NodeChange } from "@xyflow/react";
 import { useCallback, useMemo, useState } from "react";
-import type { Table } from "../api/types";
+import type { JoinDefinition, Table } from "../api/types";
 import { Button } from "../ui/button";
 import { SelectInput } from "../ui/field";
-import { type CanvasState, canvasDefinition, EMPTY_CANVAS, outputNameFor } from "./canvas-definition";
+import { type CanvasState, canvasDefinition, canvasFromDefinition, EMPTY_CANVAS, outputNameFor, proposedPairs } from "./canvas-definition";
+import { KeyPairPicker } from "./key-pair-picker";
 import { PreviewTable } from "./preview-table";
 import { SaveJoinBar } from "./save-join-bar";
 import { CanvasContext, TableNode } from "./table-node";
@@ -15,17 +16,24 @@ const NODE_TYPES = { table: TableNode };
 const tableOf = (handle: string) => handle.slice(0, handle.indexOf("."));
 const refOf = (handle: string | null | undefined) => (handle ?? "").replace(/:[lr]$/, "");
 
-/** Tables as nodes; drag from a column to a column of another table to make a key pair; tick columns to output. */
-export const VisualEditor = ({ instance, tables }: { instance: string; tables: Table[] }) => {
-  const [state, setState] = useState<CanvasState>(EMPTY_CANVAS);
+type Props = { instance: string; tables: Table[]; /** A saved join to edit: its name and definition. */ editing?: { name: string; definition: JoinDefinition }; onSaved?: () => void };
+
+const nodeFor = (tables: Table[], name: string, i: number): Node => ({ id: name, type: "table", position: { x: 40 + i * 320, y: 30 }, data: { table: tables.find((t) => t.name === name) } });
+
+/**
+ * Tables as nodes; drag from a column to a column of another table to make a key pair (or pick both columns
+ * from the selects below, or accept a pair the references propose); tick columns to output.
+ */
+export const VisualEditor = ({ instance, tables, editing, onSaved }: Props) => {
+  const [state, setState] = useState<CanvasState>(() => (editing ? canvasFromDefinition(editing.definition) : EMPTY_CANVAS));
   // React Flow measures nodes through onNodesChange; the nodes (position, size) live here in full.
-  const [nodes, setNodes] = useState<Node[]>([]);
+  const [nodes, setNodes] = useState<Node[]>(() => state.tables.map((t, i) => nodeFor(tables, t, i)));
   const [adding, setAdding] = useState("");
   const available = tables.filter((t) => !state.tables.includes(t.name));
 
   const addTable = (name: string) => {
     if (!name) return;
-    setNodes((ns) => [...ns, { id: name, type: "table", position: { x: 40 + ns.length * 320, y: 30 }, data: { table: tables.find((t) => t.name === name) } }]);
+    setNodes((ns) => [...ns, nodeFor(tables, name, ns.length)]);
     setState((s) => ({ ...s, tables: [...s.tables, name] }));
     setAdding("");
   };
@@ -61,11 +69,13 @@ export const VisualEditor = ({ instance, tables }: { instance: string; tables: T
     style: { stroke: "#6366f1", strokeWidth: 2 },
   }));
   const onNodesChange = useCallback((changes: NodeChange[]) => setNodes((ns) => applyNodeChanges(changes, ns)), []);
-  const onConnect = useCallback((c: Connection) => {
-    const [a, b] = [refOf(c.sourceHandle), refOf(c.targetHandle)];
+  const addPair = useCallback((a: string, b: string) => {
     if (!a || !b || tableOf(a) === tableOf(b)) return;
     setState((s) => (s.pairs.some((p) => (p[0] === a && p[1] === b) || (p[0] === b && p[1] === a)) ? s : { ...s, pairs: [...s.pairs, [a, b]] }));
   }, []);
+  const removePair = (a: string, b: string) => setState((s) => ({ ...s, pairs: s.pairs.filter(([x, y]) => !(x === a && y === b)) }));
+  const onConnect = useCallback((c: Connection) => addPair(refOf(c.sourceHandle), refOf(c.targetHandle)), [addPair]);
+  const proposals = proposedPairs(state, tables);
   const onEdgesDelete = useCallback((gone: Edge[]) => setState((s) => ({ ...s, pairs: s.pairs.filter(([a, b]) => !gone.some((e) => e.id === `${a}=${b}`)) })), []);
 
   const definition = canvasDefinition(state);
@@ -81,12 +91,14 @@ export const VisualEditor = ({ instance, tables }: { instance: string; tables: T
             {available.map((t) => <option key={t.name} value={t.name}>{t.name}</option>)}
           </SelectInput>
           <Button onClick={() => addTable(adding)} disabled={!adding}>Add table</Button>
-          {state.pairs.length > 0 && (
-            <span className="text-xs text-slate-500" aria-label="Key pairs">
-              {state.pairs.map(([a, b]) => `${a} = ${b}`).join(" · ")}
-            </span>
-          )}
         </div>
+        <KeyPairPicker
+          tables={tables.filter((t) => state.tables.includes(t.name))}
+          pairs={state.pairs}
+          proposals={proposals}
+          onAdd={addPair}
+          onRemove={removePair}
+        />
         <div className="h-[460px] rounded-md border border-slate-200 bg-slate-50" data-testid="join-canvas">
           <ReactFlow
             nodes={nodes}
@@ -107,7 +119,7 @@ export const VisualEditor = ({ instance, tables }: { instance: string; tables: T
           <h3 className="text-sm font-semibold text-slate-800">Preview (first rows)</h3>
           <PreviewTable rows={preview.rows} error={preview.error} pending={preview.pending} />
         </section>
-        <SaveJoinBar instance={instance} input={ready} />
+        <SaveJoinBar instance={instance} input={ready} editing={editing?.name} onSaved={onSaved} />
       </div>
     </CanvasContext.Provider>
   );

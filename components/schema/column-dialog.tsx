@@ -1,13 +1,14 @@
 "use client";
-import { type FormEvent, useState } from "react";
-import { fieldErrors } from "../api/api-error";
+import { type FormEvent, useEffect, useState } from "react";
+import { ApiRequestError, fieldErrors } from "../api/api-error";
 import type { Column } from "../api/types";
 import { useAddColumn, useUpdateColumn } from "../api/use-schema-mutations";
 import { Button } from "../ui/button";
 import { Dialog, DialogActions } from "../ui/dialog";
 import { FormError } from "../ui/states";
-import { type ColumnDraft, draftFromColumn, newColumnDraft, toColumnInput } from "./column-draft";
+import { type ColumnDraft, draftFromColumn, newColumnDraft, parseDefault, toColumnInput } from "./column-draft";
 import { ColumnEditor } from "./column-editor";
+import { FillOffer } from "./fill-offer";
 
 type Props = { instance: string; table: string; tables: string[]; column?: Column; onClose: () => void };
 
@@ -18,13 +19,22 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
   const mutation = column ? update : add;
   const [draft, setDraft] = useState<ColumnDraft>(() => (column ? draftFromColumn(column) : newColumnDraft()));
   const errors = fieldErrors(mutation.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const save = (fill?: string) => {
     const input = toColumnInput(draft);
     // A PATCH removes a default with null; POST simply omits it.
     const body = column && input.default === undefined && column.default !== undefined ? { ...input, default: null } : input;
-    mutation.mutate(body as never, { onSuccess: onClose });
+    mutation.mutate((fill === undefined ? body : { ...body, fill: parseDefault(fill, draft.type) ?? null }) as never, { onSuccess: onClose });
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save();
+  };
+  // Making a column required while rows are empty: offer to fill them in the same change.
+  const emptyRows = mutation.error instanceof ApiRequestError ? mutation.error.errors.find((x) => x.field === "nullable" && x.code === "null_values") : undefined;
+  const [offer, setOffer] = useState<string | null>(null);
+  useEffect(() => {
+    if (emptyRows) setOffer(emptyRows.message);
+  }, [emptyRows]);
   return (
     <Dialog
       open
@@ -38,7 +48,13 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
       }
     >
       <form onSubmit={submit}>
-        <ColumnEditor draft={draft} onChange={setDraft} tables={tables} errors={errors} />
+        <ColumnEditor
+          draft={draft}
+          onChange={setDraft}
+          tables={tables}
+          errors={errors}
+          nullableHelp={column && offer && !draft.nullable && <FillOffer message={offer} type={draft.type} options={draft.options} pending={mutation.isPending} error={errors.fill} onFill={save} />}
+        />
         {Object.keys(errors).length === 0 && <div className="mt-4"><FormError error={mutation.error} /></div>}
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import type { ColumnType } from "../api/types";
 import { Checkbox, Field, SelectInput, TextInput } from "../ui/field";
 import { type ColumnDraft, typeHint, UNIQUE_TYPES } from "./column-draft";
@@ -12,12 +13,14 @@ type Props = {
   tables: string[];
   /** The API's problems for this column, by property (`name`, `type`, `options`, `default`, …). */
   errors: Record<string, string>;
+  /** Shown under the Nullable checkbox with its error (the schema editor's "fill the empty rows" offer). */
+  nullableHelp?: ReactNode;
 };
 
 const firstError = (errors: Record<string, string>, prefix: string) =>
   Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}[`))?.[1];
 
-const SHOWN_BESIDE_INPUTS = new Set(["name", "type", "length", "precision", "scale", "references", "default"]);
+const SHOWN_BESIDE_INPUTS = new Set(["name", "type", "length", "precision", "scale", "references", "default", "nullable", "fill"]);
 
 /** Problems no input shows (nullable, unique, the column as a whole) are listed under the editor. */
 const otherErrors = (errors: Record<string, string>) =>
@@ -47,7 +50,7 @@ const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Part
 };
 
 /** One column's definition: name, type and the settings that type has. Used by quick create and the schema editor. */
-export const ColumnEditor = ({ draft, onChange, tables, errors }: Props) => {
+export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: Props) => {
   const set = (fields: Partial<ColumnDraft>) => onChange({ ...draft, ...fields });
   const setType = (type: ColumnType) => set({ type, unique: draft.unique && UNIQUE_TYPES.includes(type), defaultText: "" });
   const id = (part: string) => `${draft.key}-${part}`;
@@ -60,7 +63,18 @@ export const ColumnEditor = ({ draft, onChange, tables, errors }: Props) => {
         <TypePicker id={id("type")} value={draft.type} onChange={setType} invalid={!!errors.type} />
       </Field>
       <div className="col-span-12 flex flex-col justify-center gap-1.5 pt-4 sm:col-span-3">
-        <Checkbox label="Nullable" checked={draft.nullable} onChange={(e) => set({ nullable: e.target.checked })} />
+        <Checkbox
+          label="Nullable"
+          checked={draft.nullable}
+          onChange={(e) => set({ nullable: e.target.checked })}
+          aria-invalid={errors.nullable ? true : undefined}
+          aria-describedby={errors.nullable ? id("nullable-error") : undefined}
+        />
+        {errors.nullable && (
+          <p id={id("nullable-error")} role="alert" className="field-error text-xs text-red-700">
+            {errors.nullable}
+          </p>
+        )}
         <Checkbox
           label="Unique"
           checked={draft.unique}
@@ -68,6 +82,7 @@ export const ColumnEditor = ({ draft, onChange, tables, errors }: Props) => {
           onChange={(e) => set({ unique: e.target.checked })}
         />
       </div>
+      {nullableHelp && <div className="col-span-12">{nullableHelp}</div>}
       {draft.type === "varchar" && (
         <Field className="col-span-6 sm:col-span-4" label="Length" htmlFor={id("length")} hint="Default 255" error={errors.length}>
           <TextInput id={id("length")} inputMode="numeric" value={draft.length} onChange={(e) => set({ length: e.target.value })} placeholder="255" invalid={!!errors.length} />

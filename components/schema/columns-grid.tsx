@@ -18,7 +18,7 @@ const Constraints = ({ nullable, unique, primary = false }: { nullable: boolean;
     {primary && <Badge tone="indigo">PRIMARY KEY</Badge>}
     {!nullable && !primary && <Badge tone="amber">NOT NULL</Badge>}
     {unique && !primary && <Badge tone="green">UNIQUE</Badge>}
-    {nullable && !unique && <span className="text-xs text-slate-400">nullable</span>}
+    {nullable && !unique && <span className="text-xs text-slate-600">nullable</span>}
   </span>
 );
 

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useState } from "react";
 import { Button } from "../ui/button";
 import { TextInput } from "../ui/field";
 
-/** The options of a dropdown column: chips to remove, a box to add (Enter or the button). */
+/** The options of a dropdown column: chips to remove, a box to add (Enter, the button, or leaving the box: typed text is never dropped). */
 export const OptionsEditor = ({ id, options, onChange, invalid }: { id: string; options: string[]; onChange: (o: string[]) => void; invalid?: boolean }) => {
   const [text, setText] = useState("");
   const add = () => {
@@ -40,7 +40,7 @@ export const OptionsEditor = ({ id, options, onChange, invalid }: { id: string; 
         </ul>
       )}
       <div className="flex gap-1.5">
-        <TextInput id={id} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} placeholder="Add options: draft, live" invalid={invalid} />
+        <TextInput id={id} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onBlur={add} placeholder="Add options: draft, live" invalid={invalid} />
         <Button size="sm" className="h-auto" onClick={add} disabled={!text.trim()}>
           Add
         </Button>

@@ -18,9 +18,9 @@ export const TableList = ({ tables, selected, basePath, footer }: { tables: Tabl
               t.name === selected ? "bg-white font-medium text-indigo-700 shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:bg-white hover:text-slate-900"
             }`}
           >
-            <TableIcon className="size-4 shrink-0 text-slate-400" />
+            <TableIcon className="size-4 shrink-0 text-slate-600" />
             <span className="truncate">{t.name}</span>
-            <span className="ml-auto text-xs text-slate-400">{t.columns.length + 3}</span>
+            <span className="ml-auto text-xs text-slate-600">{t.columns.length + 3}</span>
           </Link>
         </li>
       ))}

@@ -21,11 +21,17 @@ const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`
  */
 const exactText = (udb: UserDb, column: ColumnDef) => udb.engine === "mysql" && TYPE_SPECS[column.type].sort === "text";
 
+const equals = (udb: UserDb, column: ColumnDef, col: Fragment, value: unknown) =>
+  exactText(udb, column) ? sql`(${col} = ${value} AND BINARY ${col} = ${value})` : sql`${col} = ${value}`;
+
 const condition = (udb: UserDb, { column, op, value }: Filter, ref: ColumnRef): Fragment => {
   const col = ref(column);
   switch (op) {
     case "eq":
-      return exactText(udb, column) ? sql`(${col} = ${value} AND BINARY ${col} = ${value})` : sql`${col} = ${value}`;
+      return equals(udb, column, col, value);
+    // NOT of a NULL comparison is NULL, so rows holding NULL stay out (SQL `<>`, PostgREST `neq`).
+    case "ne":
+      return sql`NOT (${equals(udb, column, col, value)})`;
     case "gt":
       return sql`${col} > ${value}`;
     case "gte":

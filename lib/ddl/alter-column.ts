@@ -57,6 +57,9 @@ const alterMysqlColumn = async (udb: UserDb, { physical, table, from, to, rows, 
   const dropKey = !!from.references && (!sameDef || !direct || from.references !== to.references || (from.unique && !to.unique));
   const dropUnique = from.unique && !to.unique;
   const undo: RawBuilder<unknown>[] = [];
+  // Rows given a fill value (they were NULL): written before a direct CHANGE to NOT NULL, set back on failure.
+  const filled = direct ? rows.filter((r) => r.raw === null || r.raw === undefined) : [];
+  if (filled.length) await writeColumn(udb.db, udb, table.name, from.name, filled.map((r) => [r.id, r.stored]));
   try {
     if (dropKey) {
       await dropMysqlForeignKeys(where);
@@ -83,6 +86,7 @@ const alterMysqlColumn = async (udb: UserDb, { physical, table, from, to, rows, 
   } catch (err) {
     // MySQL DDL is not transactional, but this last ALTER is all or nothing: put back what came before it.
     await alterMysqlTable(udb, table.name, undo).catch(() => undefined);
+    if (filled.length) await writeColumn(udb.db, udb, table.name, from.name, filled.map((r) => [r.id, null])).catch(() => undefined);
     throw err;
   }
   if (from.references && !to.references && direct) {
@@ -100,7 +104,10 @@ const alterSqliteColumn = async (udb: UserDb, { table, from, to, rows }: ColumnC
   if (!sameShape) {
     const next = { ...table, columns: table.columns.map((c) => (c.name === from.name ? to : c)) };
     const writes = values.length ? { column: to.name, values } : undefined;
-    await rebuildSqliteTable(udb, { from: table.name, next, sources: { [to.name]: sql.id(from.name) }, writes });
+    // Rows given a fill value must hold it while they are copied, or a NOT NULL copy would refuse them.
+    const fill = rows.find((r) => r.raw === null || r.raw === undefined);
+    const source = fill ? sql`COALESCE(${sql.id(from.name)}, ${fill.stored})` : sql.id(from.name);
+    await rebuildSqliteTable(udb, { from: table.name, next, sources: { [to.name]: source }, writes });
     return;
   }
   await udb.db.transaction().execute(async (trx) => {

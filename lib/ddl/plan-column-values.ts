@@ -34,20 +34,37 @@ export const duplicateIds = (udb: UserDb, rows: ConvertedRow[]): number[] => {
   return [...groups.values()].filter((ids) => ids.length > 1).flat().sort((a, b) => a - b);
 };
 
+/** The fill value checked as a value of the new column (type, range, and for a reference an existing row). */
+const checkFill = async (udb: UserDb, to: ColumnDef, value: unknown) => {
+  if (to.type === "password") throw validationFailed([{ field: "fill", code: "not_supported", message: "fill cannot set passwords (they are hashed on each write)" }]);
+  const check = value === null ? undefined : TYPE_SPECS[to.type].fromJson(value, to);
+  if (!check?.ok) {
+    throw validationFailed([{ field: "fill", code: check?.code ?? "invalid_value", message: `fill ${check?.message ?? "must not be null"}` }]);
+  }
+  if (to.type === "reference" && !(await existingIds(udb, to.references!, [check.value as number])).size) {
+    throw validationFailed([{ field: "fill", code: "unknown_reference", message: `fill ${String(value)} is not the id of a row in "${to.references}"` }]);
+  }
+  return { value: check.value };
+};
+
 export const planColumnValues = async (
   udb: UserDb,
   table: string,
   from: ColumnDef,
   to: ColumnDef,
   renames: Map<string, string>,
+  /** `fill` of the PATCH: the value empty rows get in the same change (making a column required). */
+  fill?: { value: unknown },
 ): Promise<ConvertedRow[]> => {
+  const filled = fill && (await checkFill(udb, to, fill.value));
   const rows = await readColumn(udb, table, from.name);
   const converted: ConvertedRow[] = [];
   const nulls: number[] = [];
   const misfits: { id: number; reason: string; code: string }[] = [];
   for (const row of rows) {
     if (row.raw === null || row.raw === undefined) {
-      nulls.push(row.id);
+      if (filled) converted.push({ ...row, stored: filled.value });
+      else nulls.push(row.id);
       continue;
     }
     const value = convertValue(TYPE_SPECS[from.type].toJson(row.raw, from), from, to, renames);
@@ -84,7 +101,7 @@ export const planColumnValues = async (
   if (to.type === "reference" && !misfits.length) {
     const changed = from.type !== "reference" || from.references !== to.references;
     const ids = converted.map((r) => r.stored as number);
-    const found = changed ? await existingIds(udb, to.references!, ids) : new Set(ids);
+    const found = changed || fill ? await existingIds(udb, to.references!, ids) : new Set(ids);
     const missing = converted.filter((r) => !found.has(r.stored as number)).map((r) => r.id);
     if (missing.length) {
       errors.push({

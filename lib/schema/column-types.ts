@@ -32,9 +32,9 @@ type TypeSpec = {
 const ok = <T>(value: T): Check<T> => ({ ok: true, value });
 const bad = (code: string, message: string): Check<never> => ({ ok: false, code, message });
 
-const TEXT_OPS = ["eq", "in", "like", "ilike", "gt", "gte", "lt", "lte", "null"] as const;
-const ORDERED_OPS = ["eq", "in", "gt", "gte", "lt", "lte", "null"] as const;
-const EQ_OPS = ["eq", "in", "null"] as const;
+const TEXT_OPS = ["eq", "ne", "in", "like", "ilike", "gt", "gte", "lt", "lte", "null"] as const;
+const ORDERED_OPS = ["eq", "ne", "in", "gt", "gte", "lt", "lte", "null"] as const;
+const EQ_OPS = ["eq", "ne", "in", "null"] as const;
 
 const INT_RANGE = { int: [-2147483648, 2147483647], bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
 

@@ -4,6 +4,8 @@
 
 export const FILTER_OPERATORS = [
   { op: "eq", suffix: "", label: "=", doc: "equals the value" },
+  // NULL is not "not equal" to anything, as in SQL `<>` and PostgREST's `neq`: rows with NULL are left out.
+  { op: "ne", suffix: "_ne", label: "≠", doc: "is not equal to the value (rows where it is NULL are not included)" },
   { op: "gt", suffix: "_gt", label: ">", doc: "is greater than the value" },
   { op: "gte", suffix: "_gte", label: "≥", doc: "is greater than or equal to the value" },
   { op: "lt", suffix: "_lt", label: "<", doc: "is less than the value" },

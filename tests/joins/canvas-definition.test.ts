@@ -1,7 +1,7 @@
 // The visual editor's canvas → stored definition: table order follows the key pairs out from the base, and
 // each pair is written [earlier table, joined table], whichever way it was dragged.
 import { describe, expect, it } from "vitest";
-import { canvasDefinition, EMPTY_CANVAS, outputNameFor } from "../../components/joins/canvas-definition";
+import { canvasDefinition, canvasFromDefinition, EMPTY_CANVAS, outputNameFor, proposedPairs } from "../../components/joins/canvas-definition";
 
 describe("canvasDefinition", () => {
   it("is undefined on an empty canvas", () => {
@@ -32,5 +32,25 @@ describe("canvasDefinition", () => {
     const state = { ...EMPTY_CANVAS, outputs: [{ column: "books.id", as: "id" }] };
     expect(outputNameFor(state, "authors.name")).toBe("name");
     expect(outputNameFor(state, "authors.id")).toBe("authors_id");
+  });
+});
+
+describe("editing a saved join on the canvas", () => {
+  const tables = [
+    { name: "authors", columns: [{ name: "name", type: "varchar" }] },
+    { name: "books", columns: [{ name: "title", type: "varchar" }, { name: "author_id", type: "reference", references: "authors" }] },
+    { name: "tags", columns: [{ name: "book_id", type: "reference", references: "books" }] },
+  ];
+
+  it("puts a saved definition back on the canvas and gets the same definition out", () => {
+    const saved = { base: "books", joins: [{ table: "authors", on: [["books.author_id", "authors.id"]] as [string, string][] }], columns: [{ column: "books.title", as: "t" }, { column: "authors.name", as: "name" }] };
+    expect(canvasDefinition(canvasFromDefinition(saved))).toEqual(saved);
+  });
+
+  it("proposes the key pair of each reference between tables on the canvas, once", () => {
+    const state = { tables: ["books", "authors"], pairs: [], outputs: [] };
+    expect(proposedPairs(state, tables)).toEqual([["books.author_id", "authors.id"]]);
+    expect(proposedPairs({ ...state, pairs: [["authors.id", "books.author_id"]] }, tables)).toEqual([]);
+    expect(proposedPairs({ ...state, tables: ["books", "authors", "tags"] }, tables)).toEqual([["books.author_id", "authors.id"], ["tags.book_id", "books.id"]]);
   });
 });

@@ -66,7 +66,7 @@ export const updateColumn = async (ctx: Ctx, { instance, table: tableName, colum
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw invalidField("body", "invalid_type", "the body must be a JSON object with the column properties to change");
   }
-  const patch = input as Record<string, unknown>;
+  const { fill, ...patch } = input as Record<string, unknown>;
   const { column: parsed, errors } = parseColumn(mergeInput(from, patch), "", (name) => schema.tables.has(name));
   if (!parsed) throw validationFailed(errors);
   const refusal = passwordRefusal(from, parsed);
@@ -81,7 +81,7 @@ export const updateColumn = async (ctx: Ctx, { instance, table: tableName, colum
   const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
   if (limits.length) throw validationFailed(limits);
 
-  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames);
+  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames, fill === undefined ? undefined : { value: fill });
   const columns = JSON.stringify(table.columns.map((c) => (c === from ? to : c)));
   // Joins, policies and auth settings naming the column follow a rename (see ../schema-change/dependents.ts).
   await changeSchema(ctx, schema, { kind: "update-column", table, from, to }, {

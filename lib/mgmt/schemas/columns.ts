@@ -27,9 +27,16 @@ export const ColumnInput = component(
 export const ColumnPatch = component(
   "ColumnPatch",
   z
-    .strictObject({ ...columnProperties, name: ColumnName.optional(), type: columnProperties.type.optional() })
+    .strictObject({
+      ...columnProperties,
+      name: ColumnName.optional(),
+      type: columnProperties.type.optional(),
+      fill: z.unknown().optional().meta({
+        description: "Value written into the rows where the column is empty (NULL), in the same change: how a column with empty rows becomes required (`nullable: false`). Valid for the new type; not stored.",
+      }),
+    })
     .meta({
-      description: "Only the properties to change (name, type, options...); `default: null` removes the default. A lossy change is a 422.",
+      description: "Only the properties to change (name, type, options...); `default: null` removes the default; `fill` gives empty rows a value. A lossy change is a 422.",
       example: { name: "unit_price" },
     }),
 );

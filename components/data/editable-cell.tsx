@@ -1,0 +1,79 @@
+"use client";
+import { type KeyboardEvent, useState } from "react";
+import { errorMessage, fieldErrors } from "../api/api-error";
+import type { Column } from "../api/types";
+import { checkRecordValues, textToValue, valueToText } from "./record-values";
+
+type Props = {
+  column: Column;
+  recordId: number;
+  value: unknown;
+  /** PATCHes one column; rejects with the API's error. */
+  save: (id: number, body: Record<string, unknown>) => Promise<unknown>;
+  onDone: (focusCell: boolean) => void;
+};
+
+/** The editor inside a cell: Enter saves (PATCH of this column), Escape cancels, a refusal shows in the cell. */
+export const EditableCell = ({ column, recordId, value, save, onDone }: Props) => {
+  const initial = valueToText(column, value);
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = `cell-${recordId}-${column.name}`;
+  const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
+
+  const commit = async () => {
+    if (text === initial) return onDone(true);
+    const problem = checkRecordValues([column], { [column.name]: text }, { [column.name]: initial })[column.name] ?? textToValue(column, text).error;
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      await save(recordId, { [column.name]: textToValue(column, text).value });
+      onDone(true);
+    } catch (err) {
+      setError(fieldErrors(err)[column.name] ?? errorMessage(err));
+      setBusy(false);
+    }
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      void commit();
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone(true);
+    }
+  };
+  const common = {
+    id,
+    autoFocus: true,
+    disabled: busy,
+    "aria-label": `${column.name} of record ${recordId}`,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    onKeyDown: onKey,
+    className: `w-full min-w-28 rounded border px-1.5 py-1 text-sm text-slate-900 ${error ? "border-red-500" : "border-indigo-400"}`,
+  };
+  return (
+    <div className="space-y-1">
+      {choices ? (
+        <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
+          {column.nullable && <option value="">NULL</option>}
+          {choices.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} value={text} onChange={(e) => (setText(e.target.value), setError(null))} />
+      )}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="max-w-64 text-xs whitespace-normal text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p className="text-[11px] text-slate-600">Enter saves · Esc cancels</p>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,17 @@
+import type { Table } from "../api/types";
+
+/**
+ * A first query that runs on this database: the first reference between two tables joined on it, showing a
+ * column of each; without references, the first two tables joined on their ids.
+ */
+export const starterSql = (tables: Table[]) => {
+  const owner = tables.find((t) => t.columns.some((c) => c.type === "reference" && c.references && c.references !== t.name));
+  const ref = owner?.columns.find((c) => c.type === "reference" && c.references !== owner.name);
+  const [a, b] = owner && ref ? [owner, tables.find((t) => t.name === ref.references)] : [tables[0], tables[1]];
+  if (!a || !b) return "SELECT t.id\nFROM your_table AS t";
+  const shown = (t: Table) => t.columns.find((c) => !["password", "json"].includes(c.type))?.name ?? "id";
+  const on = ref ? `a.${ref.name} = b.id` : "a.id = b.id";
+  const [x, y] = [shown(a), shown(b)];
+  const second = y === x ? `${b.name}_${y}` : y;
+  return `SELECT a.${x} AS ${x}, b.${y} AS ${second}\nFROM ${a.name} AS a\nINNER JOIN ${b.name} AS b ON ${on}`;
+};
