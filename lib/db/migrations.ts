@@ -219,6 +219,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("hook_logs_database").on("hook_logs").columns(["database_id", "created_at"]).execute();
     },
   },
+  "0011_indexes": {
+    up: async (db: Kysely<any>) => {
+      // JSON array of IndexDef (a table's indexes over several columns); null = none.
+      await db.schema.alterTable("tables").addColumn("indexes", sql`mediumtext`).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -26,6 +26,10 @@ type TypeSpec = {
   sort: SortKind;
   /** May carry a UNIQUE index (MySQL cannot index TEXT/JSON without a prefix). */
   uniqueAllowed: boolean;
+  /** May carry a plain index (`"index": true`, or a column of a table's index). */
+  indexable: boolean;
+  /** Bytes the value takes in a MySQL (InnoDB) index key, which holds at most 3072. */
+  keyBytes: (c: ColumnDef) => number;
 };
 
 const ok = <T>(value: T): Check<T> => ({ ok: true, value });
@@ -107,6 +111,8 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
   ops: ORDERED_OPS,
   sort: "plain",
   uniqueAllowed: true,
+  indexable: true,
+  keyBytes: () => 8,
 });
 
 const numberText = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
@@ -123,6 +129,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: TEXT_OPS,
     sort: "text",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: (c) => 4 * (c.length ?? 255) + 2,
   },
   text: {
     mysql: () => "TEXT",
@@ -135,6 +143,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: TEXT_OPS,
     sort: "text",
     uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
   },
   int: integerSpec("int"),
   bigint: integerSpec("bigint"),
@@ -150,6 +160,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: (c) => Math.ceil((c.precision ?? 10) / 2) + 1,
   },
   float: {
     mysql: () => "DOUBLE",
@@ -162,6 +174,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 8,
   },
   boolean: {
     mysql: () => "TINYINT(1)",
@@ -174,6 +188,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: EQ_OPS,
     sort: "plain",
     uniqueAllowed: false,
+    indexable: true,
+    keyBytes: () => 1,
   },
   date: {
     mysql: () => "DATE",
@@ -186,6 +202,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 3,
   },
   datetime: {
     mysql: () => "DATETIME(3)",
@@ -199,6 +217,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 8,
   },
   json: {
     mysql: () => "JSON",
@@ -214,6 +234,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ["null"],
     sort: "none",
     uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
   },
   password: {
     mysql: () => "VARCHAR(60)",
@@ -230,6 +252,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: [],
     sort: "none",
     uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
   },
   dropdown: {
     mysql: (c) => `ENUM(${(c.options ?? []).map(quoteMysqlString).join(",")})`,
@@ -245,6 +269,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: TEXT_OPS,
     sort: "enum",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 2,
   },
   reference: {
     mysql: () => "BIGINT UNSIGNED",
@@ -257,6 +283,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 8,
   },
 };
 
