@@ -77,3 +77,4 @@ export type ColumnInput = z.input<typeof ColumnInput>;
 export type ColumnPatch = z.input<typeof ColumnPatch>;
 export type Column = z.output<typeof Column>;
 export type Index = z.output<typeof Index>;
+export type IndexInput = z.input<typeof IndexInput>;
