@@ -2,7 +2,8 @@
 // `bench` plan whose request rate (BENCH_RATE_LIMIT, default 1e9/s) runs the rate limiter on every request
 // without ever refusing one (`BENCH_RATE_LIMIT=off`: an unlimited plan, no limiter); a `bench` database with one
 // `products` table, and 100,000 rows loaded by direct multi-row INSERTs; a 20-row `categories` table and the
-// `product_categories` join of the two (W6). Also owns the teardown.
+// `product_categories` join of the two (W6); `indexed_products`, a copy of products with an index on
+// (category, price) made through the schema API (W2i). Also owns the teardown.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import type { Config, EngineKind } from "../lib/config";
 import { createAccount } from "../lib/meta/accounts/create-account";
 import { createDatabase } from "../lib/meta/databases/create-database";
 import { createJoin } from "../lib/meta/joins/create-join";
+import { createTable } from "../lib/meta/tables/create-table";
 import { loadSchema } from "../lib/meta/load-schema";
 import { DEFAULT_PLANS } from "../lib/plans/default-plans";
 import { putPlan } from "../lib/plans/plans";
@@ -65,6 +67,10 @@ const CATEGORIES = {
 };
 
 export const JOIN_NAME = "product_categories";
+
+/** W2i's table: the products rows again, with the composite index W2's filter and sort can use. */
+export const INDEXED_TABLE = "indexed_products";
+const INDEXED_PRODUCTS = { ...PRODUCTS, name: INDEXED_TABLE, indexes: [{ columns: ["category", "price"] }] };
 
 const PRODUCT_CATEGORIES = {
   name: JOIN_NAME,
@@ -161,6 +167,9 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       const labels = Array.from({ length: 20 }, (_, i) => sql`(${sql.join([`c${i}`, `Category ${i}`, storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
       await sql`INSERT INTO ${udb.table("categories")} (${sql.join(["code", "label", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(labels)}`.execute(udb.db);
       await createJoin({ app, actor }, { instance, body: PRODUCT_CATEGORIES });
+      await createTable({ app, actor }, { instance, body: INDEXED_PRODUCTS });
+      const copied = sql.join(["id", "name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
+      await sql`INSERT INTO ${udb.table(INDEXED_TABLE)} (${copied}) SELECT ${copied} FROM ${udb.table("products")}`.execute(udb.db);
       if (process.env.BENCH_HOOKS === "1") await updateHooks({ app, actor }, { instance, table: "products", body: { insert: BENCH_HOOK } });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };

@@ -1,8 +1,8 @@
-// The six benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
+// The benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
-import { JOIN_NAME, ROW_COUNT } from "./setup";
+import { INDEXED_TABLE, JOIN_NAME, ROW_COUNT } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W3" | "W4" | "W5" | "W6" | "W7";
+export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k";
 
 export type BenchRequest = { method: "GET" | "POST" | "PATCH"; path: string; body?: string };
 
@@ -42,6 +42,15 @@ export const WORKLOADS: Workload[] = [
     status: 200,
     next: (base) => ({ method: "GET", path: `${base}/products?category=c7&price_lt=500&_sort=-price` }),
     sample: (base) => ({ method: "GET", path: `${base}/products?category=c7&price_lt=500&_sort=-price` }),
+    compareBodies: true,
+  },
+  {
+    // W2 on a copy of products with an index on (category, price), made through the schema API.
+    id: "W2i",
+    label: "W2 with index (category, price)",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/${INDEXED_TABLE}?category=c7&price_lt=500&_sort=-price` }),
+    sample: (base) => ({ method: "GET", path: `${base}/${INDEXED_TABLE}?category=c7&price_lt=500&_sort=-price` }),
     compareBodies: true,
   },
   {
@@ -89,5 +98,23 @@ export const WORKLOADS: Workload[] = [
       { id: "W1", share: 0.5 },
       { id: "W3", share: 0.5 },
     ],
+  },
+  {
+    // A deep page: the engine walks 90,000 rows before the 50 it returns.
+    id: "W8",
+    label: "GET ?_offset=90000 (deep page)",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products?_offset=${90_000 + randomInt(50)}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products?_offset=90000` }),
+    compareBodies: true,
+  },
+  {
+    // The same page by keyset (what docs/api.md recommends for deep pages): the primary key seeks to it.
+    id: "W8k",
+    label: "GET ?id_gt=90000&_sort=id (keyset)",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products?id_gt=${90_000 + randomInt(50)}&_sort=id` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products?id_gt=90000&_sort=id` }),
+    compareBodies: true,
   },
 ];

@@ -10,7 +10,7 @@ import type { JoinDefinition } from "@/lib/mgmt/schemas/joins";
 import type { HookLog, HookTry as HookTrySchema, Hooks } from "@/lib/mgmt/schemas/hooks";
 
 export type { ColumnType } from "@/lib/schema/types";
-export type { Column, ColumnInput, ColumnPatch } from "@/lib/mgmt/schemas/columns";
+export type { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "@/lib/mgmt/schemas/columns";
 export type { Database, DatabaseCreate, DatabaseSummary, Table, TableInput } from "@/lib/mgmt/schemas/databases";
 export type { Key as ApiKey, KeyCreate } from "@/lib/mgmt/schemas/keys";
 export type { Account, AccountCreate, Settings, SettingsPatch, SignupMode } from "@/lib/mgmt/schemas/accounts";

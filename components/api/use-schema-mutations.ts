@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { mgmt, tablePath, databasePath } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Column, ColumnInput, ColumnPatch, Table, TableInput } from "./types";
+import type { Column, ColumnInput, ColumnPatch, Index, IndexInput, Table, TableInput } from "./types";
 
 /** Every schema change refreshes the database (tables and columns), its records and its live API docs. */
 const useSchemaMutation = <I, O>(instance: string, run: (input: I) => Promise<O>) => {
@@ -41,4 +41,12 @@ export const useUpdateColumn = (instance: string, table: string, column: string)
 export const useDropColumn = (instance: string, table: string) =>
   useSchemaMutation(instance, (column: string) =>
     mgmt<void>(`${tablePath(instance, table)}/columns/${encodeURIComponent(column)}`, { method: "DELETE" }),
+  );
+
+export const useAddIndex = (instance: string, table: string) =>
+  useSchemaMutation(instance, (input: IndexInput) => mgmt<Index>(`${tablePath(instance, table)}/indexes`, { method: "POST", body: input }));
+
+export const useDropIndex = (instance: string, table: string) =>
+  useSchemaMutation(instance, (name: string) =>
+    mgmt<void>(`${tablePath(instance, table)}/indexes/${encodeURIComponent(name)}`, { method: "DELETE" }),
   );

@@ -7,6 +7,8 @@ export type ColumnDraft = {
   type: ColumnType;
   nullable: boolean;
   unique: boolean;
+  /** An index on the column (a reference always has one). */
+  index: boolean;
   defaultText: string;
   length: string;
   precision: string;
@@ -62,6 +64,7 @@ export const newColumnDraft = (fields: Partial<ColumnDraft> = {}): ColumnDraft =
   type: "varchar",
   nullable: true,
   unique: false,
+  index: false,
   defaultText: "",
   length: "",
   precision: "",
@@ -79,6 +82,7 @@ export const draftFromColumn = (c: Column): ColumnDraft =>
     type: c.type,
     nullable: c.nullable,
     unique: c.unique,
+    index: c.index,
     defaultText: defaultToText(c.default),
     length: c.length?.toString() ?? "",
     precision: c.precision?.toString() ?? "",
@@ -118,9 +122,13 @@ export const toColumnInput = (d: ColumnDraft): ColumnInput => {
   }
   if (d.type === "dropdown") input.options = d.options;
   if (d.type === "reference") put("references", d.references);
+  else if (INDEX_TYPES.includes(d.type)) input.index = d.index;
   if (d.type !== "password") put("default", parseDefault(d.defaultText, d.type));
   return input;
 };
+
+/** Types a column index can hold (mirrors the API: not text, json or password). */
+export const INDEX_TYPES: ColumnType[] = ["varchar", "int", "bigint", "decimal", "float", "boolean", "date", "datetime", "dropdown", "reference"];
 
 /** Types whose values can be unique (mirrors the API: text, boolean, json and password cannot). */
 export const UNIQUE_TYPES: ColumnType[] = ["varchar", "int", "bigint", "decimal", "float", "date", "datetime", "dropdown", "reference"];

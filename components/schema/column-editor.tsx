@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { ColumnType } from "../api/types";
 import { Checkbox, Field, SelectInput, TextInput } from "../ui/field";
-import { type ColumnDraft, typeHint, UNIQUE_TYPES } from "./column-draft";
+import { type ColumnDraft, INDEX_TYPES, typeHint, UNIQUE_TYPES } from "./column-draft";
 import { OptionsEditor } from "./options-editor";
 import { TypePicker } from "./type-picker";
 
@@ -52,7 +52,8 @@ const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Part
 /** One column's definition: name, type and the settings that type has. Used by quick create and the schema editor. */
 export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: Props) => {
   const set = (fields: Partial<ColumnDraft>) => onChange({ ...draft, ...fields });
-  const setType = (type: ColumnType) => set({ type, unique: draft.unique && UNIQUE_TYPES.includes(type), defaultText: "" });
+  const setType = (type: ColumnType) =>
+    set({ type, unique: draft.unique && UNIQUE_TYPES.includes(type), index: draft.index && INDEX_TYPES.includes(type), defaultText: "" });
   const id = (part: string) => `${draft.key}-${part}`;
   return (
     <div className="grid grid-cols-12 gap-x-3 gap-y-3">
@@ -80,6 +81,13 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
           checked={draft.unique}
           disabled={!UNIQUE_TYPES.includes(draft.type)}
           onChange={(e) => set({ unique: e.target.checked })}
+        />
+        <Checkbox
+          label="Index"
+          title={draft.type === "reference" ? "A reference column is always indexed" : "Faster filters and sorts on this column"}
+          checked={draft.type === "reference" || draft.index}
+          disabled={draft.type === "reference" || !INDEX_TYPES.includes(draft.type)}
+          onChange={(e) => set({ index: e.target.checked })}
         />
       </div>
       {nullableHelp && <div className="col-span-12">{nullableHelp}</div>}

@@ -12,12 +12,13 @@ const AUTOMATIC = [
   { name: "updated_at", mysql: "DATETIME(3)", note: "on every write" },
 ];
 
-/** NOT NULL, UNIQUE, PRIMARY KEY as small tags; a plain nullable column shows "nullable". */
-const Constraints = ({ nullable, unique, primary = false }: { nullable: boolean; unique: boolean; primary?: boolean }) => (
+/** NOT NULL, UNIQUE, INDEX, PRIMARY KEY as small tags; a plain nullable column shows "nullable". */
+const Constraints = ({ nullable, unique, index = false, primary = false }: { nullable: boolean; unique: boolean; index?: boolean; primary?: boolean }) => (
   <span className="flex flex-wrap gap-1">
     {primary && <Badge tone="indigo">PRIMARY KEY</Badge>}
     {!nullable && !primary && <Badge tone="amber">NOT NULL</Badge>}
     {unique && !primary && <Badge tone="green">UNIQUE</Badge>}
+    {index && !unique && <Badge>INDEX</Badge>}
     {nullable && !unique && <span className="text-xs text-slate-600">nullable</span>}
   </span>
 );
@@ -73,7 +74,7 @@ export const ColumnsGrid = ({ instance, table, onEdit }: Props) => {
               </td>
               <td className="max-w-48 px-3 py-2 font-mono text-xs break-words text-slate-600">{c.mysql_type}</td>
               <td className="px-3 py-2">
-                <Constraints nullable={c.nullable} unique={c.unique} />
+                <Constraints nullable={c.nullable} unique={c.unique} index={c.index} />
               </td>
               <td className="max-w-40 truncate px-3 py-2 font-mono text-xs text-slate-700">{defaultText(c)}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap">

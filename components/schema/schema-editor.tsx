@@ -12,6 +12,7 @@ import { EmptyState } from "../ui/states";
 import { AddTableDialog } from "./add-table-dialog";
 import { ColumnDialog } from "./column-dialog";
 import { ColumnsGrid } from "./columns-grid";
+import { IndexesPanel } from "./indexes-panel";
 import { RenameTableDialog } from "./rename-table-dialog";
 import { TableList } from "./table-list";
 
@@ -73,6 +74,7 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
         </div>
         <ColumnsGrid instance={instance} table={table} onEdit={writeLock.disabled ? undefined : (column) => setEditing({ kind: "edit-column", column })} />
         {table.columns.length === 0 && <p className="text-sm text-slate-500">Only the automatic columns so far. Add the columns your records need.</p>}
+        <IndexesPanel key={table.name} instance={instance} table={table} editable={!writeLock.disabled} />
       </section>
 
       {addTableDialog}

@@ -21,43 +21,93 @@ const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`
  */
 const exactText = (udb: UserDb, column: ColumnDef) => udb.engine === "mysql" && TYPE_SPECS[column.type].sort === "text";
 
-const equals = (udb: UserDb, column: ColumnDef, col: Fragment, value: unknown) =>
-  exactText(udb, column) ? sql`(${col} = ${value} AND BINARY ${col} = ${value})` : sql`${col} = ${value}`;
+// SQLite refuses LIKE patterns over 50,000 bytes (SQLITE_MAX_LIKE_PATTERN_LENGTH) and stops one at a NUL.
+const LIKE_PATTERN_MAX = 50_000;
 
-const condition = (udb: UserDb, { column, op, value }: Filter, ref: ColumnRef): Fragment => {
-  const col = ref(column);
+/**
+ * How SQLite runs an `_ilike`. Its LIKE folds ASCII letters and compares every other character exactly, which is
+ * what `lower()` on both sides did, so a pure-ASCII value (no NUL) is a plain LIKE with no function per row.
+ * Other text goes through the Unicode-aware `unicode_lower`.
+ */
+const sqliteIlike = (value: string) =>
+  /[^\x01-\x7f]/.test(value) ? "unicode" : value.includes("\x00") || escapeLike(value).length > LIKE_PATTERN_MAX ? "lower" : "like";
+
+/**
+ * What a filter binds, in the order its SQL names them. `conditionSql` builds the SQL from these values, so a
+ * statement compiled once per shape (see `filterShape`) can run again with another request's values.
+ */
+export const filterParams = (udb: UserDb, { column, op, value }: Filter): unknown[] => {
   switch (op) {
     case "eq":
-      return equals(udb, column, col, value);
+    case "ne":
+      return exactText(udb, column) ? [value, value] : [value];
+    case "in":
+      return exactText(udb, column) ? [...(value as unknown[]), ...(value as unknown[])] : (value as unknown[]);
+    case "null":
+      return [];
+    case "like":
+      return [udb.engine === "mysql" ? escapeLike(String(value)) : value];
+    case "ilike": {
+      const text = String(value);
+      if (udb.engine === "mysql") return [escapeLike(text)];
+      const mode = sqliteIlike(text);
+      return [mode === "like" ? escapeLike(text) : mode === "unicode" ? text.toLowerCase() : text];
+    }
+    default:
+      return [value];
+  }
+};
+
+/** Everything about a filter that changes its SQL text (not its values). */
+export const filterShape = (udb: UserDb, { column, op, value }: Filter) =>
+  op === "in" ? `${column.name}:in:${(value as unknown[]).length}`
+  : op === "null" ? `${column.name}:null:${value}`
+  : op === "ilike" && udb.engine === "sqlite" ? `${column.name}:ilike:${sqliteIlike(String(value))}`
+  : `${column.name}:${op}`;
+
+const equals = (udb: UserDb, column: ColumnDef, col: Fragment, p: unknown[]) =>
+  exactText(udb, column) ? sql`(${col} = ${p[0]} AND BINARY ${col} = ${p[1]})` : sql`${col} = ${p[0]}`;
+
+const conditionSql = (udb: UserDb, filter: Filter, col: Fragment, p: unknown[]): Fragment => {
+  const { column, op, value } = filter;
+  switch (op) {
+    case "eq":
+      return equals(udb, column, col, p);
     // NOT of a NULL comparison is NULL, so rows holding NULL stay out (SQL `<>`, PostgREST `neq`).
     case "ne":
-      return sql`NOT (${equals(udb, column, col, value)})`;
+      return sql`NOT (${equals(udb, column, col, p)})`;
     case "gt":
-      return sql`${col} > ${value}`;
+      return sql`${col} > ${p[0]}`;
     case "gte":
-      return sql`${col} >= ${value}`;
+      return sql`${col} >= ${p[0]}`;
     case "lt":
-      return sql`${col} < ${value}`;
+      return sql`${col} < ${p[0]}`;
     case "lte":
-      return sql`${col} <= ${value}`;
-    case "in":
-      return exactText(udb, column)
-        ? sql`(${col} IN (${sql.join(value as unknown[])}) AND BINARY ${col} IN (${sql.join(value as unknown[])}))`
-        : sql`${col} IN (${sql.join(value as unknown[])})`;
+      return sql`${col} <= ${p[0]}`;
+    case "in": {
+      if (!exactText(udb, column)) return sql`${col} IN (${sql.join(p)})`;
+      const half = p.length / 2;
+      return sql`(${col} IN (${sql.join(p.slice(0, half))}) AND BINARY ${col} IN (${sql.join(p.slice(half))}))`;
+    }
     case "null":
       return value ? sql`${col} IS NULL` : sql`${col} IS NOT NULL`;
     // Substring matches: `%` and `_` in the value are literal. MySQL user schemas use utf8mb4_bin, so LIKE is
-    // case-sensitive there; SQLite's LIKE is not, so it uses instr().
+    // case-sensitive there; SQLite's LIKE is not, so `_like` uses instr() (byte-exact, no folding).
     case "like":
-      return udb.engine === "mysql" ? sql`${col} LIKE ${escapeLike(String(value))} ESCAPE '!'` : sql`instr(${col}, ${value}) > 0`;
-    case "ilike":
-      return udb.engine === "mysql"
-        ? sql`LOWER(${col}) LIKE LOWER(${escapeLike(String(value))}) ESCAPE '!'`
-        : /^[\x00-\x7f]*$/.test(String(value))
-          ? sql`instr(lower(${col}), lower(${value})) > 0`
-          : sql`instr(unicode_lower(${col}), ${String(value).toLowerCase()}) > 0`;
+      return udb.engine === "mysql" ? sql`${col} LIKE ${p[0]} ESCAPE '!'` : sql`instr(${col}, ${p[0]}) > 0`;
+    // MariaDB's case-insensitive collations fold more than case (general_ci: "é" = "e"; uca1400_as_ci: a
+    // full-width "ａ" = "a"), so a collation-aware LIKE would change the answer: it keeps LOWER() on both sides.
+    case "ilike": {
+      if (udb.engine === "mysql") return sql`LOWER(${col}) LIKE LOWER(${p[0]}) ESCAPE '!'`;
+      const mode = sqliteIlike(String(value));
+      if (mode === "like") return sql`${col} LIKE ${p[0]} ESCAPE '!'`;
+      return mode === "lower" ? sql`instr(lower(${col}), lower(${p[0]})) > 0` : sql`instr(unicode_lower(${col}), ${p[0]}) > 0`;
+    }
   }
 };
+
+const condition = (udb: UserDb, filter: Filter, ref: ColumnRef): Fragment =>
+  conditionSql(udb, filter, ref(filter.column), filterParams(udb, filter));
 
 /** WHERE clause from the filters ANDed with the extra predicates (row policies, from the plan stage). */
 export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [], ref: ColumnRef = byName): Fragment => {
@@ -100,6 +150,13 @@ const columnList = (columns: ColumnDef[]) => sql.join(columns.map((c) => sql.id(
 
 export const selectPageSql = (udb: UserDb, table: string, columns: ColumnDef[], q: ReadQuery, extra: Fragment[] = []) =>
   sql`SELECT ${columnList(columns)} FROM ${udb.table(table)}${whereSql(udb, q.filters, extra)}${orderSql(udb, q.sort)} LIMIT ${q.limit} OFFSET ${q.offset}`;
+
+/** What makes a page's SQL text differ between requests: its filters' shapes and its sort (values are bound). */
+export const pageShape = (udb: UserDb, q: ReadQuery) =>
+  `page|${q.filters.map((f) => filterShape(udb, f)).join("&")}|${q.sort.map((s) => `${s.desc ? "-" : ""}${s.column.name}`).join(",")}`;
+
+/** The values `selectPageSql` binds, in order, without building it. */
+export const pageParams = (udb: UserDb, q: ReadQuery) => [...q.filters.flatMap((f) => filterParams(udb, f)), q.limit, q.offset];
 
 export const countSql = (udb: UserDb, table: string, filters: Filter[], extra: Fragment[] = []) =>
   sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${udb.table(table)}${whereSql(udb, filters, extra)}`;

@@ -4,9 +4,25 @@ import { scanRows } from "../db/scan-rows";
 import { notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
-import { countSql, selectByIdSql, selectPageSql } from "./build-sql";
+import { countSql, pageParams, pageShape, selectByIdSql, selectPageSql } from "./build-sql";
 import { parseReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
+
+// Distinct statement shapes kept per table; past this (a client varying `_in` lengths, say) they are built each time.
+const MAX_SHAPES = 100;
+
+/**
+ * A statement whose text depends only on `shape`: compiled once per table definition, then bound to `params`
+ * (the values it binds, in order), so the hot path skips query building and reuses the prepared statement.
+ */
+const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, build: () => RawBuilder<unknown>, params: unknown[]) => {
+  let text = index.sqlText.get(shape);
+  if (!text) {
+    text = build().compile(udb.db).sql;
+    if (index.sqlText.size < MAX_SHAPES) index.sqlText.set(shape, text);
+  }
+  return CompiledQuery.raw(text, params);
+};
 
 /** GET /{table}: filters, sort and page from the query string; `Prefer: count=exact` adds X-Total-Count. */
 export const listRecords = async (
@@ -19,7 +35,8 @@ export const listRecords = async (
   const visible = predicatesFor(access, index.table.name, "select");
   const query = parseReadQuery(params, index.byName);
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
-  const rows = await scanRows(udb, selectPageSql(udb, index.table.name, index.all, query, visible));
+  const page = () => selectPageSql(udb, index.table.name, index.all, query, visible);
+  const rows = await scanRows(udb, visible.length ? page() : compiledByShape(udb, index, pageShape(udb, query), page, pageParams(udb, query)));
   const headers: Record<string, string> = {};
   if (prefer && /\bcount=exact\b/.test(prefer)) {
     const counted = await scanRows(udb, countSql(udb, index.table.name, query.filters, visible));
@@ -34,12 +51,7 @@ export const findRecord = async (udb: UserDb, index: TableIndex, id: number, vis
     const { rows } = await selectByIdSql(udb, index.table.name, index.all, id, visible).execute(udb.db);
     return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
   }
-  let text = index.sqlText.get("byId");
-  if (!text) {
-    text = selectByIdSql(udb, index.table.name, index.all, 0).compile(udb.db).sql;
-    index.sqlText.set("byId", text);
-  }
-  const { rows } = await udb.db.executeQuery(CompiledQuery.raw(text, [id]));
+  const { rows } = await udb.db.executeQuery(compiledByShape(udb, index, "byId", () => selectByIdSql(udb, index.table.name, index.all, 0), [id]));
   return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
 };
 

@@ -32,6 +32,8 @@ export type TablesTable = {
   name: string;
   /** JSON array of ColumnDef, in display order. */
   columns: string;
+  /** JSON array of IndexDef (indexes over several columns); null = none. */
+  indexes: string | null;
   created_at: string;
 };
 

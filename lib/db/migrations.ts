@@ -235,6 +235,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0011_indexes": {
+    up: async (db: Kysely<any>) => {
+      // JSON array of IndexDef (a table's indexes over several columns); null = none.
+      await db.schema.alterTable("tables").addColumn("indexes", sql`mediumtext`).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -4,6 +4,7 @@ import type { ColumnDef, TableDef } from "../schema/types";
 import { columnSql } from "./column-sql";
 import { addForeignKeyClause, addUniqueClause, alterMysqlTable } from "./mysql-constraints";
 import { rebuildSqliteTable } from "./rebuild-sqlite-table";
+import { engineIndexes } from "../schema/indexes";
 
 /**
  * Adds a column after the table's other user columns; existing rows get `fill` (the stored form of its
@@ -17,6 +18,10 @@ export const addColumnDdl = async (udb: UserDb, table: TableDef, column: ColumnD
     const add = fill === null ? sql`ADD COLUMN ${def}` : sql`ADD COLUMN ${def} DEFAULT (${fill})`;
     const clauses = [sql`${add} AFTER ${sql.id(after)}`];
     if (column.unique) clauses.push(addUniqueClause(column.name));
+    // The column's own index comes before its foreign key, which then uses it instead of adding a second one.
+    for (const index of engineIndexes(next).filter((i) => i.columns.join() === column.name)) {
+      clauses.push(sql`ADD ${sql.raw(index.unique ? "UNIQUE INDEX" : "INDEX")} ${sql.id(index.name)} (${sql.id(column.name)})`);
+    }
     if (column.references) clauses.push(addForeignKeyClause(udb, column.name, column.references));
     await alterMysqlTable(udb, table.name, clauses);
     if (fill !== null) await alterMysqlTable(udb, table.name, [sql`ALTER COLUMN ${sql.id(column.name)} DROP DEFAULT`]);

@@ -13,6 +13,8 @@ import {
 } from "./mysql-constraints";
 import type { ConvertedRow } from "./plan-column-values";
 import { rebuildSqliteTable } from "./rebuild-sqlite-table";
+import { renameIndexColumn } from "../schema/indexes";
+import { managedIndexes } from "./sync-indexes";
 
 export type ColumnChange = {
   physical: string;
@@ -75,6 +77,10 @@ const alterMysqlColumn = async (udb: UserDb, { physical, table, from, to, rows, 
       await alterMysqlTable(udb, table.name, [sql`ADD COLUMN ${temp} AFTER ${sql.id(from.name)}`]);
       undo.unshift(sql`DROP COLUMN ${sql.id(TEMP)}`);
       await writeColumn(udb.db, udb, table.name, TEMP, rows.map((r) => [r.id, r.stored]));
+      // MariaDB would keep the column's indexes with it left out (a unique one could then fail): drop them in the
+      // same statement; syncIndexes builds them again on the new column.
+      const indexed = [...(await managedIndexes(udb, physical, table.name))].filter(([, columns]) => columns.includes(from.name));
+      clauses.push(...indexed.map(([name]) => sql`DROP INDEX ${sql.id(name)}`));
       clauses.push(sql`DROP COLUMN ${sql.id(from.name)}`, sql`CHANGE COLUMN ${sql.id(TEMP)} ${columnSql(udb, to)}`);
     } else if (!sameDef) {
       clauses.push(sql`CHANGE COLUMN ${sql.id(from.name)} ${columnSql(udb, to)}`);
@@ -102,7 +108,7 @@ const alterSqliteColumn = async (udb: UserDb, { table, from, to, rows }: ColumnC
     from.unique === to.unique &&
     from.references === to.references;
   if (!sameShape) {
-    const next = { ...table, columns: table.columns.map((c) => (c.name === from.name ? to : c)) };
+    const next = { ...table, columns: table.columns.map((c) => (c.name === from.name ? to : c)), indexes: renameIndexColumn(table.indexes, from.name, to.name) };
     const writes = values.length ? { column: to.name, values } : undefined;
     // Rows given a fill value must hold it while they are copied, or a NOT NULL copy would refuse them.
     const fill = rows.find((r) => r.raw === null || r.raw === undefined);

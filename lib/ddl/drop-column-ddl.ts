@@ -3,17 +3,22 @@ import type { UserDb } from "../db/engine";
 import type { ColumnDef, TableDef } from "../schema/types";
 import { alterMysqlTable, dropMysqlForeignKeys } from "./mysql-constraints";
 import { rebuildSqliteTable } from "./rebuild-sqlite-table";
+import { dropIndexColumn } from "../schema/indexes";
+import { managedIndexes } from "./sync-indexes";
 
-/** Drops a user column with its unique index and foreign key. */
+/** Drops a user column with its unique index, foreign key and every index it is part of. */
 export const dropColumnDdl = async (udb: UserDb, physical: string, table: TableDef, column: ColumnDef) => {
+  const indexed = [...(await managedIndexes(udb, physical, table.name))].filter(([, columns]) => columns.includes(column.name));
   if (udb.engine === "mysql") {
     if (column.references) await dropMysqlForeignKeys({ udb, physical, table: table.name, column: column.name });
-    await alterMysqlTable(udb, table.name, [sql`DROP COLUMN ${sql.id(column.name)}`]);
+    // MariaDB would keep an index over several columns with this one left out: drop those indexes with it.
+    const dropIndexes = indexed.map(([name]) => sql`DROP INDEX ${sql.id(name)}`);
+    await alterMysqlTable(udb, table.name, [...dropIndexes, sql`DROP COLUMN ${sql.id(column.name)}`]);
     return;
   }
-  // SQLite's DROP COLUMN refuses a column in a UNIQUE or FOREIGN KEY constraint: rebuild without it instead.
-  if (column.unique || column.references) {
-    const next = { ...table, columns: table.columns.filter((c) => c.name !== column.name) };
+  // SQLite's DROP COLUMN refuses a column in a UNIQUE or FOREIGN KEY constraint or an index: rebuild without it instead.
+  if (column.unique || column.references || indexed.length) {
+    const next = { ...table, columns: table.columns.filter((c) => c.name !== column.name), indexes: dropIndexColumn(table.indexes, column.name) };
     await rebuildSqliteTable(udb, { from: table.name, next });
     return;
   }

@@ -4,6 +4,14 @@ import { effectivePlan } from "../plans/plans";
 import { compileHooks } from "../hooks/hooks";
 import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
 
+/** A table's definition from its metadata row. */
+export const tableDefOf = (row: { id: number; name: string; columns: string; indexes: string | null }): TableDef => ({
+  id: row.id,
+  name: row.name,
+  columns: JSON.parse(row.columns),
+  ...(row.indexes ? { indexes: JSON.parse(row.indexes) } : {}),
+});
+
 /** The schema of one database by instance, from the process cache or the metadata store. */
 export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => {
   const cached = app.schemas.get(instance);
@@ -13,7 +21,7 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
   if (!row) return undefined;
   const tableRows = await meta.selectFrom("tables").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
   const tables = new Map<string, TableDef>(
-    tableRows.map((t) => [t.name, { id: t.id, name: t.name, columns: JSON.parse(t.columns) }]),
+    tableRows.map((t) => [t.name, tableDefOf(t)]),
   );
   const joinRows = await meta.selectFrom("joins").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
   const joins = new Map<string, JoinDef>(

@@ -1,9 +1,9 @@
 import { mysqlTypeOf } from "../schema/column-types";
-import type { ColumnDef, DatabaseSchema, TableDef } from "../schema/types";
+import type { ColumnDef, DatabaseSchema, IndexDef, TableDef } from "../schema/types";
 
 /** A column as the management API shows it: its definition plus the MySQL type it maps to. */
 export const columnView = (c: ColumnDef) => {
-  const view: Record<string, unknown> = { name: c.name, type: c.type, nullable: c.nullable, unique: c.unique };
+  const view: Record<string, unknown> = { name: c.name, type: c.type, nullable: c.nullable, unique: c.unique, index: !!(c.index || c.references) };
   for (const key of ["default", "length", "precision", "scale", "options", "references"] as const) {
     if (c[key] !== undefined) view[key] = c[key];
   }
@@ -11,9 +11,15 @@ export const columnView = (c: ColumnDef) => {
   return view;
 };
 
+/** The `tables.indexes` metadata value: JSON, or null when the table has none. */
+export const storedIndexes = (indexes: IndexDef[] = []) => (indexes.length ? JSON.stringify(indexes) : null);
+
+export const indexView = (i: IndexDef) => ({ name: i.name, columns: i.columns, unique: i.unique });
+
 export const tableView = (t: TableDef) => ({
   name: t.name,
   columns: t.columns.map(columnView),
+  indexes: (t.indexes ?? []).map(indexView),
   automatic_columns: ["id", "created_at", "updated_at"],
 });
 

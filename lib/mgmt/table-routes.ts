@@ -8,12 +8,15 @@ import { getTable } from "../meta/tables/get-table";
 import { listTables } from "../meta/tables/list-tables";
 import { updateTable } from "../meta/tables/update-table";
 import { defineRoute } from "./route";
-import { Column, ColumnInput, ColumnPatch } from "./schemas/columns";
+import { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "./schemas/columns";
+import { addIndex } from "../meta/indexes/add-index";
+import { dropIndex } from "../meta/indexes/drop-index";
 import { Table, TableInput, TableRename } from "./schemas/databases";
 
 const TABLES = "databases/:instance/tables";
 const TABLE = `${TABLES}/:table` as const;
 const COLUMN = `${TABLE}/columns/:column` as const;
+const INDEX = `${TABLE}/indexes/:index` as const;
 
 export const TABLE_ROUTES = [
   defineRoute({
@@ -63,5 +66,17 @@ export const TABLE_ROUTES = [
     summary: "Delete a column", description: "Drops the column and its values; 409 while a join or database auth uses it.",
     status: 204, errors: ["conflict"],
     run: (ctx, { instance, table, column }) => dropColumn(ctx, { instance, table, column }),
+  }),
+  defineRoute({
+    method: "POST", path: `${TABLE}/indexes`, permission: "database:write", tag: "Tables", operationId: "addIndex",
+    summary: "Add an index", description: "Adds an index over several columns, built before the answer. A unique one over rows that repeat values is 422.",
+    body: IndexInput, status: 201, response: Index,
+    run: (ctx, { instance, table, body }) => addIndex(ctx, { instance, table, body }),
+  }),
+  defineRoute({
+    method: "DELETE", path: INDEX, permission: "database:write", tag: "Tables", operationId: "deleteIndex",
+    summary: "Delete an index", description: "Drops one of the table's indexes over several columns, by name.",
+    status: 204,
+    run: (ctx, { instance, table, index }) => dropIndex(ctx, { instance, table, index }),
   }),
 ];

@@ -79,7 +79,8 @@ export const LIST_PARAMETERS: Record<string, Json> = {
     name: "_offset",
     in: "query",
     required: false,
-    description: "Number of records to skip; page n of size s is `_offset=(n-1)*s`.",
+    description:
+      "Number of records to skip; page n of size s is `_offset=(n-1)*s`. The database still reads every skipped row, so a deep page costs in proportion to its depth: past a few thousand rows, page by key instead (`_sort=id&id_gt=<last id of the previous page>`), which seeks straight to the page.",
     schema: { type: "integer", minimum: 0, default: 0 },
   },
   Prefer: {

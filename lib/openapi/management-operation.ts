@@ -12,6 +12,7 @@ const PATH_PARAMETERS: Record<string, { component: string; description: string; 
   instance: { component: "Instance", description: "The database's instance, e.g. `shop_7k2m9x`.", schema: { type: "string" }, sample: "shop_7k2m9x" },
   table: { component: "Table", description: "The table's name.", schema: { type: "string" }, sample: "products" },
   column: { component: "Column", description: "The column's name.", schema: { type: "string" }, sample: "price" },
+  index: { component: "IndexName", description: "The name of one of the table's indexes over several columns.", schema: { type: "string" }, sample: "category_price" },
   join: { component: "Join", description: "The join's name.", schema: { type: "string" }, sample: "books_with_authors" },
   id: { component: "KeyId", description: "The key's id.", schema: { type: "integer" }, sample: "7" },
   build: { component: "AiBuildId", description: "The AI build's id.", schema: { type: "integer" }, sample: "12" },

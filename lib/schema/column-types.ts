@@ -27,6 +27,10 @@ type TypeSpec = {
   sort: SortKind;
   /** May carry a UNIQUE index (MySQL cannot index TEXT/JSON without a prefix). */
   uniqueAllowed: boolean;
+  /** May carry a plain index (`"index": true`, or a column of a table's index). */
+  indexable: boolean;
+  /** Bytes the value takes in a MySQL (InnoDB) index key, which holds at most 3072. */
+  keyBytes: (c: ColumnDef) => number;
 };
 
 const ok = <T>(value: T): Check<T> => ({ ok: true, value });
@@ -109,6 +113,8 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
   ops: ORDERED_OPS,
   sort: "plain",
   uniqueAllowed: true,
+  indexable: true,
+  keyBytes: () => 8,
 });
 
 const numberText = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
@@ -131,6 +137,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: TEXT_OPS,
     sort: "text",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: (c) => 4 * (c.length ?? 255) + 2,
   },
   text: {
     mysql: () => "TEXT",
@@ -143,6 +151,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: TEXT_OPS,
     sort: "text",
     uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
   },
   int: integerSpec("int"),
   bigint: integerSpec("bigint"),
@@ -158,6 +168,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: (c) => Math.ceil((c.precision ?? 10) / 2) + 1,
   },
   float: {
     mysql: () => "DOUBLE",
@@ -170,6 +182,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 8,
   },
   boolean: {
     mysql: () => "TINYINT(1)",
@@ -182,6 +196,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: EQ_OPS,
     sort: "plain",
     uniqueAllowed: false,
+    indexable: true,
+    keyBytes: () => 1,
   },
   date: {
     mysql: () => "DATE",
@@ -194,6 +210,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 3,
   },
   datetime: {
     mysql: () => "DATETIME(3)",
@@ -207,6 +225,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 8,
   },
   json: {
     mysql: () => "JSON",
@@ -224,6 +244,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ["null"],
     sort: "none",
     uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
   },
   password: {
     mysql: () => "VARCHAR(60)",
@@ -240,6 +262,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: [],
     sort: "none",
     uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
   },
   dropdown: {
     mysql: (c) => `ENUM(${(c.options ?? []).map(quoteMysqlString).join(",")})`,
@@ -255,6 +279,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: TEXT_OPS,
     sort: "enum",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 2,
   },
   reference: {
     mysql: () => "BIGINT UNSIGNED",
@@ -267,6 +293,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
+    indexable: true,
+    keyBytes: () => 8,
   },
 };
 

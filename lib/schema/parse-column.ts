@@ -1,10 +1,11 @@
 import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "./column-types";
+import { indexProblem } from "./indexes";
 import { checkColumnName } from "./names";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./value-limits";
 import { AUTH_ID_DEFAULT, COLUMN_TYPES, type ColumnDef, type ColumnType } from "./types";
 
-const COLUMN_KEYS = new Set(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references"]);
+const COLUMN_KEYS = new Set(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "index"]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -102,6 +103,13 @@ export const parseColumn = (
     }
   }
   if (col.unique && !TYPE_SPECS[type].uniqueAllowed) fail("unique", "not_applicable", `a ${type} column cannot be unique`);
+  if (input.index !== undefined && typeof input.index !== "boolean") fail("index", "invalid_type", "index must be true or false");
+  else if (type === "reference" && input.index === false) fail("index", "not_applicable", "a reference column is always indexed (foreign key checks look rows up by it)");
+  else if (input.index === true || type === "reference") {
+    const problem = indexProblem([col]);
+    if (problem) fail("index", problem.code, problem.message);
+    else col.index = true;
+  }
   if (input.default !== undefined && input.default !== null && errors.length === 0) {
     if (type === "password") {
       fail("default", "not_applicable", "a password column cannot have a default");

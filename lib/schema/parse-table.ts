@@ -1,12 +1,13 @@
 import type { FieldError } from "../errors";
 import { checkTableName } from "./names";
 import { parseColumn } from "./parse-column";
+import { parseIndexes } from "./indexes";
 import { tableLimitErrors } from "./table-limits";
-import type { ColumnDef } from "./types";
+import type { ColumnDef, IndexDef } from "./types";
 
-export type TableInput = { name: string; columns: ColumnDef[] };
+export type TableInput = { name: string; columns: ColumnDef[]; indexes: IndexDef[] };
 
-const TABLE_KEYS = new Set(["name", "columns"]);
+const TABLE_KEYS = new Set(["name", "columns", "indexes"]);
 
 /**
  * Validates a table object `{name, columns}`. `tableExists` tells which reference targets exist, including
@@ -45,5 +46,8 @@ export const parseTable = (
     columns.push(parsed.column);
   });
   if (errors.length === 0) errors.push(...tableLimitErrors(columns, `${at}columns`));
-  return errors.length ? { errors } : { table: { name: obj.name as string, columns }, errors };
+  if (errors.length) return { errors };
+  const parsed = parseIndexes(obj.indexes, at, { id: 0, name: obj.name as string, columns });
+  if (parsed.errors.length) return { errors: parsed.errors };
+  return { table: { name: obj.name as string, columns, indexes: parsed.indexes }, errors };
 };

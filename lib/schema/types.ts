@@ -31,9 +31,14 @@ export type ColumnDef = {
   scale?: number;
   options?: string[];
   references?: string;
+  /** A (non-unique) index on the column; always true for a reference. A unique column is indexed by its constraint. */
+  index?: boolean;
   /** Automatic columns (id, created_at, updated_at): never written by clients. */
   system?: boolean;
 };
+
+/** An index over two or more columns of one table, in this order; `name` is unique per table. */
+export type IndexDef = { name: string; columns: string[]; unique: boolean };
 
 /** A column default that fills in the JWT user's id on insert (owner columns). */
 export const AUTH_ID_DEFAULT = "auth.id";
@@ -48,6 +53,8 @@ export type TableDef = {
   name: string;
   /** User-defined columns in display order (automatic columns excluded). */
   columns: ColumnDef[];
+  /** Indexes over several columns (lib/schema/indexes.ts); absent = none. */
+  indexes?: IndexDef[];
   /** Row Level Security policies (database auth); absent = none. */
   policies?: TablePolicies;
 };

@@ -57,7 +57,7 @@ const TABLES = [
   { name: "users", columns: [{ name: "email", type: "varchar", nullable: false, unique: true }, { name: "password", type: "password", nullable: false }] },
   { name: "authors", columns: [{ name: "name", type: "varchar" }] },
   { name: "books", columns: [{ name: "title", type: "varchar" }, { name: "author_id", type: "reference", references: "authors" }] },
-  { name: "scratch", columns: [{ name: "temp", type: "varchar" }, { name: "keep", type: "varchar" }] },
+  { name: "scratch", columns: [{ name: "temp", type: "varchar" }, { name: "keep", type: "varchar" }], indexes: [{ columns: ["keep", "id"] }] },
 ];
 
 /** A body that should succeed, per operationId; a route with a body schema and no entry here fails the test. */
@@ -69,6 +69,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     renameTable: { name: "scratch" },
     addColumn: { name: "added", type: "int" },
     updateColumn: { nullable: true },
+    addIndex: { columns: ["keep", "created_at"] },
     createJoin: { name: "made_join", sql: JOIN_SQL },
     previewJoin: { sql: JOIN_SQL },
     updateJoin: { name: "books_with_authors" },
@@ -100,6 +101,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       table: "scratch",
       column: operationId === "deleteColumn" ? "temp" : "keep",
       join: "books_with_authors",
+      index: "keep_id",
       id: String(f.keyId),
       account: String(f.accountId),
       plan: "matrix",

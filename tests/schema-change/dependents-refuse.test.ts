@@ -69,7 +69,7 @@ describe.each(ENGINES)("schema dependents refuse on %s", (engine) => {
   });
 
   it("registers each dependent once, references first (a drop it refuses is not blamed on a join)", () => {
-    expect(SCHEMA_DEPENDENTS.map((d) => d.name)).toEqual(["references", "joins", "policies", "auth", "hooks"]);
+    expect(SCHEMA_DEPENDENTS.map((d) => d.name)).toEqual(["references", "joins", "policies", "auth", "hooks", "indexes"]);
   });
 
   it.each(REFUSALS)("%s refuses to %s with a 409 naming it; the metadata and version stay, no event", async (_dependent, _change, run, message) => {

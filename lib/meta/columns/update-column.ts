@@ -24,6 +24,9 @@ const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
 const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
   const type = (input.type ?? from.type) as ColumnType;
   const merged: Record<string, unknown> = { name: from.name, type, nullable: from.nullable, unique: from.unique };
+  // A column keeps its index through a change (a type that cannot hold one is then a 422 naming `index`); the
+  // index every reference has stays while the new type can hold one.
+  if (from.references ? TYPE_SPECS[type].indexable : from.index) merged.index = true;
   for (const [key, types] of Object.entries(TYPE_PROPERTIES)) {
     const current = from[key as keyof ColumnDef];
     if (current !== undefined && types.includes(type)) merged[key] = current;

@@ -5,6 +5,7 @@ import { parseTable, type TableInput } from "../../schema/parse-table";
 import type { TableDef } from "../../schema/types";
 import { bumpMetaVersion, type Ctx, nowIso, transact } from "../context";
 import { loadSchema } from "../load-schema";
+import { storedIndexes } from "../serialize";
 import { databaseDetail } from "./database-detail";
 
 const DATABASE_KEYS = new Set(["name", "tables", "workspace"]);
@@ -70,9 +71,9 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
     for (const t of tables) {
       const row = await trx
         .insertInto("tables")
-        .values({ database_id: id, name: t.name, columns: JSON.stringify(t.columns), created_at: at })
+        .values({ database_id: id, name: t.name, columns: JSON.stringify(t.columns), indexes: storedIndexes(t.indexes), created_at: at })
         .executeTakeFirstOrThrow();
-      defs.push({ id: Number(row.insertId), name: t.name, columns: t.columns });
+      defs.push({ id: Number(row.insertId), name: t.name, columns: t.columns, indexes: t.indexes });
     }
     await bumpMetaVersion(trx);
     await app.engine.createUserDb(physical);

@@ -4,9 +4,10 @@ import { policiesDependent } from "../policies/policies-dependent";
 import { referencesDependent } from "../tables/references-dependent";
 import type { SchemaDependent } from "./schema-change";
 import { hooksDependent } from "../../hooks/hooks-dependent";
+import { indexesDependent } from "../indexes/indexes-dependent";
 
 /**
  * Everything that must follow or may veto a schema change, asked in this order (the first refusal wins).
  * A new kind of dependent (pre hooks, indexes...) is one more entry here.
  */
-export const SCHEMA_DEPENDENTS: readonly SchemaDependent[] = [referencesDependent, joinsDependent, policiesDependent, authDependent, hooksDependent];
+export const SCHEMA_DEPENDENTS: readonly SchemaDependent[] = [referencesDependent, joinsDependent, policiesDependent, authDependent, hooksDependent, indexesDependent];

@@ -13,6 +13,8 @@ export type SchemaChange =
   /** A rename when `from.name !== to.name`; type and constraint changes otherwise (or both). */
   | { kind: "update-column"; table: TableDef; from: ColumnDef; to: ColumnDef }
   | { kind: "drop-column"; table: TableDef; column: ColumnDef }
+  /** An index over several columns added or removed (`table` as it was before). */
+  | { kind: "indexes"; table: TableDef }
   | { kind: "joins"; join: string }
   | { kind: "policies"; table: TableDef }
   | { kind: "hooks"; table: TableDef }

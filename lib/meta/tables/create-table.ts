@@ -5,7 +5,7 @@ import { type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../schema-change/change-schema";
-import { tableView } from "../serialize";
+import { storedIndexes, tableView } from "../serialize";
 
 export type CreateTableInput = { instance: string; body: unknown };
 
@@ -19,7 +19,7 @@ export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTab
   if (schema.tables.has(table.name)) throw conflict(`Table "${table.name}" already exists in database "${schema.instance}".`);
   const id = await changeSchema(ctx, schema, { kind: "create-table", table }, {
     metadata: async (trx) => {
-      const values = { database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), created_at: nowIso() };
+      const values = { database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), indexes: storedIndexes(table.indexes), created_at: nowIso() };
       return Number((await trx.insertInto("tables").values(values).executeTakeFirstOrThrow()).insertId);
     },
     ddl: async (udb, id) => {

@@ -15,6 +15,7 @@ const columnProperties = {
   scale: z.int().min(0).max(30).optional().meta({ description: "decimal only; default 2." }),
   options: z.array(z.string().min(1).max(255)).min(1).max(255).optional().meta({ description: "dropdown only: the allowed values." }),
   references: TableRef.optional().meta({ description: "reference only: the table whose `id` this column holds." }),
+  index: z.boolean().optional().meta({ description: "An index on the column (not for text, json, password). Always true for a reference; a unique column is indexed by its constraint.", default: false }),
 };
 
 const COLUMN_EXAMPLE = { name: "price", type: "decimal", precision: 10, scale: 2, nullable: false };
@@ -55,11 +56,32 @@ export const Column = component(
       scale: z.int().optional(),
       options: z.array(z.string()).optional(),
       references: z.string().optional(),
+      index: z.boolean(),
       mysql_type: z.string().meta({ example: "DECIMAL(10,2)" }),
     })
-    .meta({ description: "A column as stored, with the MySQL type it maps to.", example: { ...COLUMN_EXAMPLE, unique: false, mysql_type: "DECIMAL(10,2)" } }),
+    .meta({ description: "A column as stored, with the MySQL type it maps to.", example: { ...COLUMN_EXAMPLE, unique: false, index: false, mysql_type: "DECIMAL(10,2)" } }),
+);
+
+const INDEX_EXAMPLE = { name: "category_price", columns: ["category", "price"], unique: false };
+
+export const IndexInput = component(
+  "IndexInput",
+  z
+    .strictObject({
+      columns: z.array(ColumnName.or(z.enum(["id", "created_at", "updated_at"]))).min(2).max(16).meta({ description: "Two to 16 columns of the table, in index order." }),
+      unique: z.boolean().optional().meta({ default: false }),
+      name: z.string().optional().meta({ description: "Unique per table; default: the column names joined by `_`." }),
+    })
+    .meta({ description: "An index over several columns.", example: { columns: ["category", "price"] } }),
+);
+
+export const Index = component(
+  "Index",
+  z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean() }).meta({ example: INDEX_EXAMPLE }),
 );
 
 export type ColumnInput = z.input<typeof ColumnInput>;
 export type ColumnPatch = z.input<typeof ColumnPatch>;
 export type Column = z.output<typeof Column>;
+export type Index = z.output<typeof Index>;
+export type IndexInput = z.input<typeof IndexInput>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Column, ColumnInput } from "./columns";
+import { Column, ColumnInput, Index, IndexInput } from "./columns";
 import { component, INSTANCE_EXAMPLE, TableName, Timestamp } from "./common";
 import { Person } from "./team";
 
@@ -7,12 +7,14 @@ const TABLE_INPUT_EXAMPLE = { name: "products", columns: [ColumnInput.meta()?.ex
 
 export const TableInput = component(
   "TableInput",
-  z.strictObject({ name: TableName, columns: z.array(ColumnInput).optional() }).meta({ example: TABLE_INPUT_EXAMPLE }),
+  z
+    .strictObject({ name: TableName, columns: z.array(ColumnInput).optional(), indexes: z.array(IndexInput).optional().meta({ description: "Indexes over several columns." }) })
+    .meta({ example: TABLE_INPUT_EXAMPLE }),
 );
 
 export const TableRename = component("TableRename", z.strictObject({ name: TableName }).meta({ example: { name: "items" } }));
 
-const TABLE_EXAMPLE = { name: "products", columns: [Column.meta()?.example], automatic_columns: ["id", "created_at", "updated_at"] };
+const TABLE_EXAMPLE = { name: "products", columns: [Column.meta()?.example], indexes: [], automatic_columns: ["id", "created_at", "updated_at"] };
 
 export const Table = component(
   "Table",
@@ -20,6 +22,7 @@ export const Table = component(
     .object({
       name: z.string(),
       columns: z.array(Column),
+      indexes: z.array(Index).meta({ description: "Indexes over several columns (a column's own index is its `index`)." }),
       automatic_columns: z.array(z.string()).meta({ description: "Always `id`, `created_at`, `updated_at`." }),
     })
     .meta({ example: TABLE_EXAMPLE }),
