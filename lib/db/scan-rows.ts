@@ -1,9 +1,9 @@
-import { CompiledQuery, type RawBuilder } from "kysely";
+import type { CompiledQuery, RawBuilder } from "kysely";
 import type { UserDb } from "./engine";
 
 /** A read that may scan: on a reader thread when the handle has them (SQLite), else on its own connection. */
 export const scanRows = async <R>(udb: UserDb, query: RawBuilder<R> | CompiledQuery): Promise<R[]> => {
-  const compiled = CompiledQuery.is(query) ? query : query.compile(udb.db);
+  const compiled = "compile" in query ? query.compile(udb.db) : query;
   if (udb.scan) return (await udb.scan(compiled)) as R[];
   return (await udb.db.executeQuery(compiled)).rows as R[];
 };

@@ -1,7 +1,8 @@
-// Run by many-databases.test.ts in a child process under `ulimit -n`: creates SCALE_DATABASES databases
+// Run by many-databases.test.ts in a child process under a lowered descriptor limit (prlimit): creates SCALE_DATABASES databases
 // through the management API core, writes and reads each through the data API core (list reads go to the
 // reader threads), reads every one again after most were closed, lists them as the dashboard does, and
 // prints one JSON line with what happened and the most descriptors it had open (/proc/self/fd).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { handleDataRequest } from "../../lib/api/handle-data-request";
 import { createApp } from "../../lib/app";
@@ -15,6 +16,10 @@ const count = Number(process.env.SCALE_DATABASES ?? 2000);
 const openFds = () => fs.readdirSync("/proc/self/fd").length;
 
 const main = async () => {
+  // The descriptor limit is lowered here, once the modules are loaded (the ESM loader reads many files at once
+  // and is not what this measures), and before the app opens anything.
+  const limit = process.env.SCALE_FD_LIMIT;
+  if (limit) execFileSync("prlimit", ["--pid", String(process.pid), `--nofile=${limit}:${limit}`]);
   const config = { ...readConfig(), dataDir: process.env.SCALE_DIR!, bcryptCost: 4 };
   const app = await createApp(config);
   const { key } = await createAccount(app, { email: "scale@example.com", password: "correct horse battery" });

@@ -1,6 +1,6 @@
 // Many SQLite databases in one process with few file descriptors: user databases are opened on demand and
 // closed when idle or past the cap (lib/db/sqlite-handles.ts). Each case runs a child process under
-// `ulimit -n` (many-databases-child.ts) that goes through the management and data API cores. SQLite only:
+// a lowered descriptor limit (prlimit, like `ulimit -n`; many-databases-child.ts) that goes through the management and data API cores. SQLite only:
 // MariaDB databases are schemas on one server and hold no files in this process.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -26,9 +26,9 @@ type ChildResult = {
 
 const runChild = (fdLimit: number, env: Record<string, string>): Promise<ChildResult> => {
   const dir = fs.mkdtempSync(path.join(scratchRoot, "tabula-scale-"));
-  const command = `ulimit -n ${fdLimit} && exec "${process.execPath}" --import tsx tests/scale/many-databases-child.ts`;
   return new Promise<ChildResult>((resolve, reject) => {
-    execFile("bash", ["-c", command], { cwd: root, env: { ...process.env, ...env, SCALE_DIR: dir }, maxBuffer: 16 * 1024 * 1024, timeout: 590_000 }, (err, stdout, stderr) => {
+    const args = ["--import", "tsx", "tests/scale/many-databases-child.ts"];
+    execFile(process.execPath, args, { cwd: root, env: { ...process.env, ...env, SCALE_DIR: dir, SCALE_FD_LIMIT: String(fdLimit) }, maxBuffer: 16 * 1024 * 1024, timeout: 590_000 }, (err, stdout, stderr) => {
       fs.rmSync(dir, { recursive: true, force: true });
       if (err) return reject(new Error(`child failed: ${err.message}\n${stderr.slice(-2000)}`));
       resolve(JSON.parse(stdout.trim().split("\n").at(-1)!));
