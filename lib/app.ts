@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
+import { SchemaCache } from "./meta/schema-cache";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
@@ -21,7 +22,7 @@ export type App = {
   config: Config;
   engine: Engine;
   secret: Buffer;
-  schemas: Map<string, DatabaseSchema>;
+  schemas: SchemaCache;
   keys: Map<string, KeyRecord | null>;
   /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
   memberRoles: Map<string, DatabaseRole | null>;
@@ -62,7 +63,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   const engine = await openEngine(config);
   await migrateToLatest(engine.meta);
   await requireDefaultPlan(engine, config);
-  const schemas = new Map<string, DatabaseSchema>();
+  const schemas = new SchemaCache();
   const keys = new Map<string, KeyRecord | null>();
   const memberRoles = new Map<string, DatabaseRole | null>();
   const docsHosts: App["docsHosts"] = {};

@@ -16,6 +16,7 @@ export const tableDefOf = (row: { id: number; name: string; columns: string; ind
 export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => {
   const cached = app.schemas.get(instance);
   if (cached) return cached;
+  const epoch = app.schemas.epoch;
   const meta = app.engine.meta;
   const row = await meta.selectFrom("databases").selectAll().where("instance", "=", instance).executeTakeFirst();
   if (!row) return undefined;
@@ -51,6 +52,6 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
     hooks,
     requestsPerSecond: (await effectivePlan(meta, row.owner_id)).requests_per_second,
   };
-  app.schemas.set(instance, schema);
+  app.schemas.setIfCurrent(instance, schema, epoch);
   return schema;
 };
