@@ -6,6 +6,9 @@ import { verifyCredentials } from "./verify-credentials";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
+/** The sign-in error a disabled account gets (next-auth hands it to the login form as `error`). */
+export const ACCOUNT_DISABLED_ERROR = "AccountDisabled";
+
 /** next-auth for the dashboard: email + password (bcrypt) against the accounts table, JWT sessions. */
 export const authOptions = (app: App): NextAuthOptions => {
   ensureAuthUrl();
@@ -19,6 +22,7 @@ export const authOptions = (app: App): NextAuthOptions => {
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         authorize: async (credentials) => {
           const account = await verifyCredentials(app, credentials ?? {});
+          if (account?.disabled) throw new Error(ACCOUNT_DISABLED_ERROR);
           return account && { id: String(account.id), email: account.email, isOperator: account.isOperator };
         },
       }),
