@@ -18,7 +18,7 @@ export const AuthPage = ({ instance }: { instance: string }) => {
   return (
     <div className="mt-6 space-y-6">
       <AuthSettingsForm instance={instance} tables={tables} current={auth.data!} canAdmin={admin} />
-      <PolicyEditor instance={instance} tables={tables} canAdmin={admin} />
+      <PolicyEditor instance={instance} tables={tables} usersTable={auth.data!.users_table} canAdmin={admin} />
       <TestAsUser instance={instance} tables={tables} auth={auth.data!} canAdmin={admin} />
     </div>
   );
