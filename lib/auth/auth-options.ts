@@ -2,12 +2,11 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { App } from "../app";
 import { authSecret, ensureAuthUrl } from "./auth-secret";
+import { ACCOUNT_DISABLED_ERROR } from "./sign-in-errors";
 import { verifyCredentials } from "./verify-credentials";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
-/** The sign-in error a disabled account gets (next-auth hands it to the login form as `error`). */
-export const ACCOUNT_DISABLED_ERROR = "AccountDisabled";
 
 /** next-auth for the dashboard: email + password (bcrypt) against the accounts table, JWT sessions. */
 export const authOptions = (app: App): NextAuthOptions => {

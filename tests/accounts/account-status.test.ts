@@ -3,7 +3,8 @@
 // enabled. Each case is a pair: the operator is allowed, anyone else refused. Sessions go through the real
 // session resolver (the dashboard's cookie), sign-in through next-auth's authorize.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_DISABLED_ERROR, authOptions } from "../../lib/auth/auth-options";
+import { authOptions } from "../../lib/auth/auth-options";
+import { ACCOUNT_DISABLED_ERROR } from "../../lib/auth/sign-in-errors";
 import { ACCOUNT_DISABLED_SESSION } from "../../lib/auth/resolve-session";
 import { ACCOUNT_DISABLED } from "../../lib/keys/resolve-key";
 import { REFUSALS } from "../../lib/mgmt/authorize";
