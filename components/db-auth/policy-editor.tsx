@@ -19,7 +19,7 @@ const HELP: Record<PolicyAction, string> = {
 
 /** The policy text with a marker under the character the parser stopped at. */
 const Caret = ({ text, position }: { text: string; position: number }) => (
-  <pre className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="policy-caret">
+  <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="policy-caret">
     {text}
     {"\n"}
     {" ".repeat(Math.max(0, position - 1))}^

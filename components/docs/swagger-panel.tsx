@@ -32,6 +32,8 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
           },
           onComplete: () => {
             ui.preauthorizeApiKey("apiKey", apiKey);
+            // Swagger UI leaves its server picker without a name (axe: select-name).
+            ref.current?.querySelector("select#servers")?.setAttribute("aria-label", "Server");
             if (!cancelled) setState("ready");
           },
         });
