@@ -48,6 +48,14 @@ const pagesOf = (blog: string, buildId: number): PageSpec[] => [
   { name: "databases", path: "/databases", ready: heading("Databases") },
   { name: "shared", path: "/databases?scope=shared", ready: heading(/Shared with me|Databases/) },
   { name: "new-database", path: "/databases/new", ready: heading("New database") },
+  {
+    name: "quick-create",
+    path: "/databases/new",
+    ready: async (p) => {
+      await p.getByRole("button", { name: "Add a table (quick create)" }).click();
+      await expect(p.getByRole("region", { name: "Table 1" })).toBeVisible();
+    },
+  },
   { name: "schema", path: `/databases/${blog}/schema`, ready: async (p) => expect(p.getByRole("table", { name: /Columns of/ })).toBeVisible({ timeout: 20_000 }) },
   { name: "data", path: `/databases/${blog}/data`, ready: async (p) => expect(p.getByRole("table", { name: /Records of/ })).toBeVisible({ timeout: 20_000 }) },
   { name: "joins", path: `/databases/${blog}/joins`, ready: heading("Blog") },
