@@ -3,7 +3,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon, Logo, MenuIcon } from "../icons";
-import { useReturnFocus } from "../ui/use-return-focus";
+import { useModal } from "../ui/use-modal";
 import { SidebarContent } from "./sidebar";
 
 /**
@@ -14,17 +14,10 @@ import { SidebarContent } from "./sidebar";
 export const MobileNav = () => {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const drawer = useRef<HTMLDialogElement>(null);
+  const drawer = useModal(open, button);
   const pathname = usePathname();
   const query = useSearchParams().toString();
-  useReturnFocus(open, button);
   useEffect(() => setOpen(false), [pathname, query]);
-  useEffect(() => {
-    const el = drawer.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
   return (
     <div className="sticky top-0 z-20 flex items-center justify-between border-b border-slate-200 bg-white px-3 py-2 md:hidden">
       <button

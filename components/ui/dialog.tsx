@@ -1,6 +1,6 @@
 "use client";
-import { type ReactNode, useEffect, useRef } from "react";
-import { useReturnFocus } from "./use-return-focus";
+import type { ReactNode } from "react";
+import { useModal } from "./use-modal";
 
 type Props = { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; wide?: boolean };
 
@@ -9,14 +9,7 @@ type Props = { open: boolean; onClose: () => void; title: string; description?: 
  * focus returns to the control that opened it.
  */
 export const Dialog = ({ open, onClose, title, description, children, wide = false }: Props) => {
-  const ref = useRef<HTMLDialogElement>(null);
-  useReturnFocus(open);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog
       ref={ref}
