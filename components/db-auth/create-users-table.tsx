@@ -1,5 +1,6 @@
 "use client";
 import type { Table } from "../api/types";
+import type { AuthSettings } from "../api/use-db-auth";
 import { useCreateTable } from "../api/use-schema-mutations";
 import { Button } from "../ui/button";
 import { FormError } from "../ui/states";
@@ -7,6 +8,20 @@ import { FormError } from "../ui/states";
 /** A table users can log in with: a text column to log in with and a password column. */
 export const fitsUsersTable = (t: Table) =>
   t.columns.some((c) => c.type === "varchar" || c.type === "text") && t.columns.some((c) => c.type === "password");
+
+/**
+ * Settings to start from: the saved ones, except that a users table that does not exist (auth not set up
+ * yet) becomes the first table that fits, with its email/username and password columns.
+ */
+export const withFittingTable = (current: AuthSettings, tables: Table[]): AuthSettings => {
+  if (current.enabled || tables.some((t) => t.name === current.users_table)) return current;
+  const fit = tables.find(fitsUsersTable);
+  if (!fit) return current;
+  const texts = fit.columns.filter((c) => c.type === "varchar" || c.type === "text");
+  const login = texts.find((c) => /email|user|login/.test(c.name) && c.unique) ?? texts.find((c) => c.unique) ?? texts.find((c) => /email|user|login/.test(c.name)) ?? texts[0];
+  const password = fit.columns.find((c) => c.type === "password")!;
+  return { ...current, users_table: fit.name, login_column: login.name, password_column: password.name };
+};
 
 /** The first of these names the database does not use yet. */
 const freeName = (tables: Table[]) => ["users", "app_users", "auth_users", "login_users"].find((n) => !tables.some((t) => t.name === n)) ?? `users_${Date.now() % 10_000}`;
