@@ -268,7 +268,7 @@ test("the Auth tab offers to create a users table when none fits, and selects it
   const settings = page.getByRole("form", { name: "Auth settings" });
   await expect(settings.getByText("No table of this database can hold logins")).toBeVisible();
   await settings.getByRole("button", { name: "Create a users table (email, password)" }).click();
-  await expect(settings.getByLabel("Users table")).toHaveValue("users");
+  await expect(settings.getByLabel("Users table", { exact: true })).toHaveValue("users");
   await expect(settings.getByLabel(/Login column/)).toHaveValue("email");
   await expect(settings.getByLabel(/Password column/)).toHaveValue("password");
   await expect(settings.getByText("No table of this database can hold logins")).toHaveCount(0);
