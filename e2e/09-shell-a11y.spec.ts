@@ -166,7 +166,7 @@ test("below md the sidebar is a drawer: menu button, focus kept inside, Escape c
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
 
   // The tabs of a database scroll sideways instead of widening the page.
-  await page.goto(`/databases/${await blogInstance(page)}/schema`);
+  await page.goto(`/databases/${await blogInstance(page)}/settings`);
   const tabs = page.getByRole("navigation", { name: "Database sections" });
   await expect(tabs.getByRole("link", { name: "Settings" })).toBeAttached();
   expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
