@@ -15,7 +15,7 @@ import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 
-export type KeyRecord = { id: number; accountId: number; databaseId: number | null };
+export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
 /** The process-wide runtime: engine, secret and the caches the data path reads on every request. */
 export type App = {

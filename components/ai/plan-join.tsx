@@ -17,7 +17,7 @@ export const PlanJoinCard = ({ join, path, added = false }: { join: PlanJoin; pa
       <Label>Tables</Label>
       <p className="flex flex-wrap items-center gap-1.5 text-sm" aria-label="Joined tables">
         <span className="rounded bg-indigo-50 px-1.5 py-0.5 font-mono text-indigo-800" title="base table">
-          {join.base} <span className="text-[10px] text-indigo-500">base</span>
+          {join.base} <span className="text-[10px] text-indigo-700">base</span>
         </span>
         {join.joins.map((j) => (
           <span key={j.table} className="flex items-center gap-1.5">

@@ -57,7 +57,7 @@ export const SeedRows = ({ table, rows }: { table: PlanTable; rows: Record<strin
         <span className="font-mono font-medium text-slate-800">{table.name}</span> · {plural(rows.length, "row")}
         {rows.length > SHOWN_ROWS && `, the first ${SHOWN_ROWS} shown`}
       </p>
-      <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+      <div tabIndex={0} role="region" aria-label={`Seed rows of ${table.name}, scrollable`} className="relative overflow-x-auto rounded-md border border-slate-200 bg-white">
         <table className="min-w-full text-left text-xs" aria-label={`Seed rows of ${table.name}`}>
           <thead className="bg-slate-50 text-slate-600">
             <tr>

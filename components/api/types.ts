@@ -13,7 +13,7 @@ export type { ColumnType } from "@/lib/schema/types";
 export type { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "@/lib/mgmt/schemas/columns";
 export type { Database, DatabaseCreate, DatabaseSummary, Table, TableInput } from "@/lib/mgmt/schemas/databases";
 export type { Key as ApiKey, KeyCreate } from "@/lib/mgmt/schemas/keys";
-export type { Account, AccountCreate, Settings, SettingsPatch, SignupMode } from "@/lib/mgmt/schemas/accounts";
+export type { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch, SignupMode } from "@/lib/mgmt/schemas/accounts";
 export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/mgmt/schemas/plans";
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
 export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/mgmt/schemas/team";

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { mgmt, sessionApi } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { Account, AccountCreate, Settings, SettingsPatch, SignupStatus } from "./types";
+import type { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch, SignupStatus } from "./types";
 
 export const useSignupStatus = () =>
   useQuery({ queryKey: queryKeys.signupStatus, queryFn: () => sessionApi<SignupStatus>("status"), staleTime: 0 });
@@ -32,3 +32,22 @@ export const useUpdateSettings = () => {
     onSuccess: (data) => qc.setQueryData(queryKeys.settings, data),
   });
 };
+
+/** Disable or enable an account (operator); the accounts list refreshes. */
+export const useSetAccountDisabled = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) => mgmt<Account>(`accounts/${id}/${disabled ? "disable" : "enable"}`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.accounts }),
+  });
+};
+
+/** The operator sets an account's password, or (no password) gets a generated one back, once. */
+export const useResetAccountPassword = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PasswordReset }) => mgmt<PasswordResetResult>(`accounts/${id}/password`, { method: "POST", body }),
+  });
+
+/** The signed-in account changes its own password (the current one required). */
+export const useChangeOwnPassword = () =>
+  useMutation({ mutationFn: (body: PasswordChange) => mgmt<void>("account/password", { method: "PUT", body }) });

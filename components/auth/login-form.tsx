@@ -3,6 +3,7 @@ import { signIn, useSession } from "next-auth/react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
+import { ACCOUNT_DISABLED_ERROR } from "@/lib/auth/sign-in-errors";
 import { useSignupStatus } from "../api/use-account";
 import { Button } from "../ui/button";
 import { Field, TextInput } from "../ui/field";
@@ -21,7 +22,7 @@ export const LoginForm = () => {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const firstRun = signup.data?.first_run === true;
 
   useEffect(() => {
@@ -32,11 +33,15 @@ export const LoginForm = () => {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setPending(true);
-    setFailed(false);
+    setFailed(null);
     const result = await signIn("credentials", { email, password, redirect: false });
     if (result?.ok) router.replace(landing);
     else {
-      setFailed(true);
+      setFailed(
+        result?.error === ACCOUNT_DISABLED_ERROR
+          ? "This account is disabled. Ask the operator of this install to enable it again."
+          : "That email and password do not match an account.",
+      );
       setPending(false);
     }
   };
@@ -73,7 +78,7 @@ export const LoginForm = () => {
           </Field>
           {failed && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              That email and password do not match an account.
+              {failed}
             </p>
           )}
           <Button type="submit" variant="primary" className="w-full" pending={pending}>

@@ -3,12 +3,13 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { ExtendWithAi } from "../ai/extend-with-ai";
+import { ApiRequestError } from "../api/api-error";
 import { can, roleLabel } from "../api/can";
 import type { Database } from "../api/types";
 import { useDatabase } from "../api/use-databases";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
-import { ErrorState, LoadingState } from "../ui/states";
+import { ErrorState, LoadingState, NotFoundState } from "../ui/states";
 
 const TABS = [
   { segment: "schema", label: "Schema" },
@@ -41,6 +42,13 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
   const pathname = usePathname();
   const database = useDatabase(instance);
   if (database.isLoading) return <LoadingState label="Loading the database…" />;
+  if (database.error instanceof ApiRequestError && database.error.status === 404) {
+    return (
+      <NotFoundState title="Database not found" backHref="/databases" backLabel="Back to your databases">
+        There is no database <code className="font-mono">{instance}</code> that you can open: it may have been deleted, or belong to a workspace you are not a member of.
+      </NotFoundState>
+    );
+  }
   if (database.error) return <ErrorState error={database.error} title={`Could not open database ${instance}`} onRetry={() => database.refetch()} />;
   const db = database.data!;
   const apiBase = typeof window === "undefined" ? db.api_base : `${window.location.origin}${db.api_base}`;
@@ -66,16 +74,16 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">
           {can(db.role, "write") && <ExtendWithAi db={db} />}
-          <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-white py-1 pr-1 pl-3">
+          <div className="flex max-w-full min-w-0 items-center gap-2 rounded-md border border-slate-200 bg-white py-1 pr-1 pl-3">
             <span className="text-xs text-slate-500">API</span>
-            <code className="font-mono text-xs text-slate-800">{apiBase}</code>
+            <code className="min-w-0 font-mono text-xs break-all text-slate-800">{apiBase}</code>
             <CopyButton text={apiBase} />
           </div>
         </div>
       </div>
-      <nav className="mt-4 flex gap-1 border-b border-slate-200" aria-label="Database sections">
+      <nav className="-mx-4 mt-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0" aria-label="Database sections">
         {TABS.map((tab) => {
           const href = `/databases/${instance}/${tab.segment}`;
           const active = pathname.startsWith(href);
@@ -84,7 +92,7 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
               key={tab.segment}
               href={href}
               aria-current={active ? "page" : undefined}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+              className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
                 active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
               }`}
             >

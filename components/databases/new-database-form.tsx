@@ -95,7 +95,7 @@ export const NewDatabaseForm = () => {
         {tables.length === 0 && <p className="text-sm text-slate-500">Or create it empty and design tables in the schema editor.</p>}
       </div>
 
-      <div className="sticky bottom-0 -mx-7 border-t border-slate-200 bg-white/95 px-7 py-4 backdrop-blur">
+      <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur md:-mx-7 md:px-7">
         {create.isPending ? (
           <ProgressBar label={`Creating “${name}” with ${summary}: writing the schema and the API…`} />
         ) : (

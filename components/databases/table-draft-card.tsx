@@ -23,8 +23,8 @@ export const TableDraftCard = ({ index, table, onChange, onRemove, tableNames, e
   const tableErrors = fieldErrors(error, at);
   return (
     <section className="rounded-lg border border-slate-200 bg-white shadow-xs" aria-label={`Table ${index + 1}`}>
-      <div className="flex items-end gap-3 border-b border-slate-100 bg-slate-50/70 px-4 py-3">
-        <Field className="w-72" label={`Table ${index + 1} name`} htmlFor={`${table.key}-name`} error={tableErrors.name}>
+      <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 bg-slate-50/70 px-4 py-3">
+        <Field className="w-full sm:w-72" label={`Table ${index + 1} name`} htmlFor={`${table.key}-name`} error={tableErrors.name}>
           <TextInput
             id={`${table.key}-name`}
             value={table.name}

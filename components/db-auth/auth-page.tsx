@@ -16,9 +16,9 @@ export const AuthPage = ({ instance }: { instance: string }) => {
   if (database.error || auth.error) return <ErrorState error={database.error ?? auth.error} onRetry={() => void auth.refetch()} />;
   const tables = database.data!.tables;
   return (
-    <div className="mt-6 space-y-6">
+    <div className="space-y-6">
       <AuthSettingsForm instance={instance} tables={tables} current={auth.data!} canAdmin={admin} />
-      <PolicyEditor instance={instance} tables={tables} canAdmin={admin} />
+      <PolicyEditor instance={instance} tables={tables} usersTable={auth.data!.users_table} canAdmin={admin} />
       <TestAsUser instance={instance} tables={tables} auth={auth.data!} canAdmin={admin} />
     </div>
   );

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Checkbox, Field, SelectInput, TextArea, TextInput } from "../ui/field";
 import { LockNote } from "../ui/lock-note";
 import { FormError } from "../ui/states";
+import { CreateUsersTable, fitsUsersTable, withFittingTable } from "./create-users-table";
 
 /** Users table, login and password columns, token lifetime, sign-up, CORS origins; rotate the signing secret. */
 type Props = { instance: string; tables: Table[]; current: AuthSettings; /** Owner or admin; others see the settings disabled. */ canAdmin: boolean };
@@ -16,10 +17,11 @@ type Props = { instance: string; tables: Table[]; current: AuthSettings; /** Own
 export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props) => {
   const save = useSaveAuthSettings(instance);
   const rotate = useRotateSecret(instance);
-  const [draft, setDraft] = useState(current);
+  const [draft, setDraft] = useState(() => withFittingTable(current, tables));
   const [origins, setOrigins] = useState(current.cors_origins.join("\n"));
   const [confirmRotate, setConfirmRotate] = useState(false);
-  useEffect(() => setDraft(current), [current]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new table (e.g. users just created) must not reset the draft
+  useEffect(() => setDraft(withFittingTable(current, tables)), [current]);
   const users = tables.find((t) => t.name === draft.users_table);
   const textColumns = users?.columns.filter((c) => c.type === "varchar" || c.type === "text") ?? [];
   const passwordColumns = users?.columns.filter((c) => c.type === "password") ?? [];
@@ -37,6 +39,14 @@ export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props)
         decide what each user may do; a table without a policy is closed to them.
       </p>
       {!canAdmin && <LockNote level="admin">You can read these settings.</LockNote>}
+      {!tables.some(fitsUsersTable) && (
+        <CreateUsersTable
+          instance={instance}
+          tables={tables}
+          disabled={!canAdmin}
+          onCreated={(t) => set({ users_table: t.name, login_column: t.login, password_column: t.password })}
+        />
+      )}
       <fieldset disabled={!canAdmin} title={canAdmin ? undefined : whyNot("admin")} className="min-w-0">
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <Checkbox label="Enable database auth" checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />

@@ -8,7 +8,7 @@ import { Button } from "../ui/button";
 import { Field, SelectInput, TextArea } from "../ui/field";
 import { LockNote } from "../ui/lock-note";
 import { ErrorState, FormError, LoadingState } from "../ui/states";
-import { POLICY_PRESETS } from "./policy-presets";
+import { ownerCandidates, pickOwnerColumn, POLICY_PRESETS } from "./policy-presets";
 
 const HELP: Record<PolicyAction, string> = {
   select: "Rows the user can list and read (others answer 404).",
@@ -19,7 +19,7 @@ const HELP: Record<PolicyAction, string> = {
 
 /** The policy text with a marker under the character the parser stopped at. */
 const Caret = ({ text, position }: { text: string; position: number }) => (
-  <pre className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="policy-caret">
+  <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="policy-caret">
     {text}
     {"\n"}
     {" ".repeat(Math.max(0, position - 1))}^
@@ -28,23 +28,30 @@ const Caret = ({ text, position }: { text: string; position: number }) => (
 
 const toDraft = (p: Policies) => Object.fromEntries(POLICY_ACTIONS.map((a) => [a, p[a] ?? ""])) as Record<PolicyAction, string>;
 
-type Props = { instance: string; tables: Table[]; /** Owner or admin; others read each table's policies, disabled. */ canAdmin: boolean };
+type Props = {
+  instance: string;
+  tables: Table[];
+  /** The auth settings' users table: references to it are owner columns. */
+  usersTable: string;
+  /** Owner or admin; others read each table's policies, disabled. */
+  canAdmin: boolean;
+};
 
 /** One table's four policies, starter presets, and the parser's errors shown inline with their position. */
-export const PolicyEditor = ({ instance, tables, canAdmin }: Props) => {
+export const PolicyEditor = ({ instance, tables, usersTable, canAdmin }: Props) => {
   const adminLock = lockedUnless(canAdmin, "admin");
   const [table, setTable] = useState(tables[0]?.name ?? "");
   const policies = usePolicies(instance, table);
   const save = useSavePolicies(instance, table);
   const [draft, setDraft] = useState<Record<PolicyAction, string>>(toDraft({ select: null, insert: null, update: null, delete: null }));
   const columns = tables.find((t) => t.name === table)?.columns ?? [];
-  const ownerCandidates = columns.filter((c) => ["int", "bigint", "reference", "varchar", "text"].includes(c.type));
+  const candidates = ownerCandidates(columns);
   const [owner, setOwner] = useState("");
   useEffect(() => {
     if (policies.data) setDraft(toDraft(policies.data));
   }, [policies.data]);
   useEffect(() => {
-    setOwner((ownerCandidates.find((c) => c.default === "auth.id") ?? ownerCandidates.find((c) => /owner|user/.test(c.name)) ?? ownerCandidates[0])?.name ?? "");
+    setOwner(pickOwnerColumn(table, columns, usersTable));
     save.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [table]);
@@ -73,15 +80,23 @@ export const PolicyEditor = ({ instance, tables, canAdmin }: Props) => {
         </Field>
         <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-56">
           <SelectInput id="policy-owner" value={owner} onChange={(e) => setOwner(e.target.value)} {...adminLock}>
+            <option value="">None (add one: reference to {usersTable}, default auth.id)</option>
             <option value="id">id (the row is the user)</option>
-            {ownerCandidates.map((c) => (
+            {candidates.map((c) => (
               <option key={c.name}>{c.name}</option>
             ))}
           </SelectInput>
         </Field>
         <div className="flex flex-wrap gap-1.5">
           {POLICY_PRESETS.map((preset) => (
-            <Button key={preset.id} size="sm" onClick={() => setDraft(toDraft(preset.make(owner || "owner_id")))} {...adminLock}>
+            <Button
+              key={preset.id}
+              size="sm"
+              onClick={() => setDraft(toDraft(preset.make(owner)))}
+              {...adminLock}
+              disabled={adminLock.disabled || (preset.needsOwner && !owner)}
+              title={preset.needsOwner && !owner ? "Pick the owner column first" : adminLock.title}
+            >
               {preset.label}
             </Button>
           ))}

@@ -1,4 +1,24 @@
+import type { Column } from "../api/types";
 import type { Policies } from "../api/use-db-auth";
+
+/** Columns that can hold a user's id. */
+export const ownerCandidates = (columns: Column[]) => columns.filter((c) => ["int", "bigint", "reference", "varchar", "text"].includes(c.type));
+
+/**
+ * The column most likely to hold the row's owner: `id` on the users table; a number column filled with
+ * auth.id, else a reference to the users table, else one named like an owner; none otherwise (a title or a
+ * price is never a sensible guess).
+ */
+export const pickOwnerColumn = (table: string, columns: Column[], usersTable: string) => {
+  // On the users table itself, the row is the user.
+  if (table === usersTable) return "id";
+  const candidates = ownerCandidates(columns).filter((c) => c.type !== "varchar" && c.type !== "text");
+  return (
+    candidates.find((c) => c.default === "auth.id") ??
+    candidates.find((c) => c.type === "reference" && c.references === usersTable) ??
+    candidates.find((c) => /owner|user|author|created_by/.test(c.name))
+  )?.name ?? "";
+};
 
 /** Starter policies; `owner` is the column holding the user's id (e.g. owner_id with default auth.id). */
 export const POLICY_PRESETS: { id: string; label: string; make: (owner: string) => Policies; needsOwner: boolean }[] = [

@@ -107,7 +107,7 @@ export const TestAsUser = ({ instance, tables, auth, canAdmin }: Props) => {
             {result.status === 200 ? `, ${result.total ?? result.rows.length} visible row(s)` : ` — ${result.message}`}
           </p>
           {result.rows.length > 0 && (
-            <div className="mt-2 overflow-x-auto rounded border border-slate-200">
+            <div tabIndex={0} role="region" aria-label="Visible rows, scrollable" className="relative mt-2 overflow-x-auto rounded border border-slate-200">
               <table className="min-w-full text-left text-xs">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>

@@ -24,7 +24,7 @@ export const ApiDocs = ({ instance }: { instance: string }) => {
         <p>
           Try it out uses your key <span className="font-medium text-slate-900">{dashboardKey.key!.name}</span>{" "}
           <code className="font-mono text-xs">{maskKey(key)}</code> ·{" "}
-          <Link className="text-indigo-600 hover:underline" href="/settings/keys">
+          <Link className="text-indigo-600 underline hover:text-indigo-500" href="/settings/keys">
             manage keys
           </Link>
         </p>

@@ -29,7 +29,7 @@ export const CurlSnippet = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: s
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-sm font-semibold text-slate-900">Ready-to-run cURL</h2>
-        <SelectInput aria-label="Operation" className="w-72" value={operation.id} onChange={(e) => setSelected(e.target.value)}>
+        <SelectInput aria-label="Operation" className="w-full sm:w-72" value={operation.id} onChange={(e) => setSelected(e.target.value)}>
           {operations.map((o) => (
             <option key={o.id} value={o.id}>
               {o.label} — {o.summary}
@@ -41,7 +41,7 @@ export const CurlSnippet = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: s
         </Button>
         <CopyButton text={full} />
       </div>
-      <pre data-testid="curl-snippet" className="mt-3 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+      <pre data-testid="curl-snippet" tabIndex={0} aria-label="cURL command" className="mt-3 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
         {shown}
       </pre>
     </div>

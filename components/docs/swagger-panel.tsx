@@ -37,8 +37,15 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
         });
       })
       .catch((err: Error) => !cancelled && setState(err));
+    // Swagger UI renders its server picker without a name (axe: select-name), and re-renders it at will.
+    const labelServers = new MutationObserver(() => {
+      const servers = ref.current?.querySelector("select#servers:not([aria-label])");
+      servers?.setAttribute("aria-label", "Server");
+    });
+    if (ref.current) labelServers.observe(ref.current, { childList: true, subtree: true });
     return () => {
       cancelled = true;
+      labelServers.disconnect();
     };
   }, [spec, apiKey]);
   return (

@@ -4,7 +4,7 @@ import { inputClass } from "../ui/field";
 
 /** The expression with a marker under the character the CEL checker stopped at (1-based). */
 export const Caret = ({ text, position }: { text: string; position: number }) => (
-  <pre className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="hook-caret">
+  <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-red-50 px-2 py-1 font-mono text-xs text-red-700" data-testid="hook-caret">
     {text}
     {"\n"}
     {" ".repeat(Math.max(0, position - 1))}^

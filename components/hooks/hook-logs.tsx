@@ -30,7 +30,7 @@ const RunDetail = ({ instance, log }: { instance: string; log: HookLog }) => {
       <StepOutcomes outcomes={log.steps} status={log.status} steps={hooks.data?.[log.action]} focusError />
       <div>
         <p className="mb-1 text-xs font-medium text-slate-700">Input</p>
-        <pre aria-label="Run input" className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
+        <pre aria-label="Run input" tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
           {JSON.stringify(log.input, null, 2)}
         </pre>
       </div>

@@ -93,7 +93,7 @@ export const TryHooks = ({ instance, table, columns }: Props) => {
           <StepOutcomes outcomes={result.steps} status={result.status} steps={hooks.data?.[action]} />
           <div>
             <p className="mb-1 text-xs font-medium text-slate-700">Resulting row</p>
-            <pre aria-label="Resulting row" className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
+            <pre aria-label="Resulting row" tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
               {pretty(result.row)}
             </pre>
           </div>

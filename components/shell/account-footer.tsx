@@ -3,6 +3,7 @@ import { signOut } from "next-auth/react";
 import { useAccount } from "../api/use-account";
 import { LogoutIcon } from "../icons";
 import { Badge } from "../ui/badge";
+import { ThemeToggle } from "./theme-toggle";
 
 /** Who is signed in, and the way out. */
 export const AccountFooter = () => {
@@ -26,6 +27,9 @@ export const AccountFooter = () => {
           <LogoutIcon />
           Sign out
         </button>
+      </div>
+      <div className="mt-2">
+        <ThemeToggle />
       </div>
     </div>
   );

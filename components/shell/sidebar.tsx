@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { useAccount } from "../api/use-account";
-import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, SparklesIcon, UserPlusIcon, UsersIcon } from "../icons";
+import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, SparklesIcon, UserIcon, UserPlusIcon, UsersIcon } from "../icons";
 import { AccountFooter } from "./account-footer";
 import { NavLink } from "./nav-link";
 import { SidebarDatabases } from "./sidebar-databases";
@@ -11,10 +11,11 @@ const SectionTitle = ({ children }: { children: string }) => (
   <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{children}</p>
 );
 
-export const Sidebar = () => {
+/** The logo, the main navigation and the account footer: in the sidebar from md up, in the drawer below. */
+export const SidebarContent = () => {
   const account = useAccount();
   return (
-    <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+    <>
       <div className="px-4 py-4">
         <Link href="/databases" aria-label="Tabula home">
           <Logo />
@@ -49,6 +50,9 @@ export const Sidebar = () => {
           <NavLink href="/settings/plan" icon={<GaugeIcon className="size-4 shrink-0" />}>
             Plan &amp; usage
           </NavLink>
+          <NavLink href="/settings/account" icon={<UserIcon className="size-4 shrink-0" />}>
+            Your account
+          </NavLink>
           {account.data?.is_operator && (
             <>
               <NavLink href="/settings/accounts" icon={<UsersIcon className="size-4 shrink-0" />}>
@@ -62,6 +66,12 @@ export const Sidebar = () => {
         </div>
       </nav>
       <AccountFooter />
-    </aside>
+    </>
   );
 };
+
+export const Sidebar = () => (
+  <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
+    <SidebarContent />
+  </aside>
+);

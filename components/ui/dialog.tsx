@@ -1,17 +1,15 @@
 "use client";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
+import { useModal } from "./use-modal";
 
 type Props = { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; wide?: boolean };
 
-/** A modal over the page (native <dialog>: focus trap, Escape and the backdrop come with it). */
+/**
+ * A modal over the page (native <dialog>: focus trap, Escape and the backdrop come with it). When it closes,
+ * focus returns to the control that opened it.
+ */
 export const Dialog = ({ open, onClose, title, description, children, wide = false }: Props) => {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog
       ref={ref}
@@ -21,10 +19,10 @@ export const Dialog = ({ open, onClose, title, description, children, wide = fal
         onClose();
       }}
       aria-label={title}
-      className={`m-auto w-[calc(100%-2rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${wide ? "max-w-3xl" : "max-w-lg"}`}
+      className={`m-auto w-[calc(100%-1.5rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${wide ? "max-w-3xl" : "max-w-lg"}`}
     >
       {open && (
-        <div className="max-h-[85vh] overflow-y-auto p-6">
+        <div className="max-h-[85vh] overflow-y-auto p-4 sm:p-6">
           <h2 className="text-base font-semibold">{title}</h2>
           {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
           <div className="mt-4">{children}</div>
@@ -34,4 +32,4 @@ export const Dialog = ({ open, onClose, title, description, children, wide = fal
   );
 };
 
-export const DialogActions = ({ children }: { children: ReactNode }) => <div className="mt-6 flex justify-end gap-2">{children}</div>;
+export const DialogActions = ({ children }: { children: ReactNode }) => <div className="mt-6 flex flex-wrap justify-end gap-2">{children}</div>;

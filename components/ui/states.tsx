@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { errorMessage, quotaOf } from "../api/api-error";
 import { Button } from "./button";
@@ -49,3 +50,14 @@ export const FormError = ({ error, fallback }: { error: unknown; fallback?: stri
     </p>
   );
 };
+
+/** Something the URL names does not exist: say so, and offer the way back (never "Try again"). */
+export const NotFoundState = ({ title, children, backHref, backLabel }: { title: string; children?: ReactNode; backHref: string; backLabel: string }) => (
+  <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-10 text-center shadow-xs">
+    <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
+    {children && <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">{children}</p>}
+    <Link href={backHref} className="mt-4 inline-block rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+      {backLabel}
+    </Link>
+  </div>
+);

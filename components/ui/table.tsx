@@ -4,7 +4,7 @@ export type TableColumn = string | { label: string; align?: "right"; hidden?: bo
 
 /** The dashboard's list table: a bordered card, a header row of column labels, and the given body rows. */
 export const Table = ({ label, columns, children }: { label: string; columns: TableColumn[]; children: ReactNode }) => (
-  <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+  <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
     <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
       <thead className="bg-slate-50 text-left text-xs font-medium text-slate-600">
         <tr>

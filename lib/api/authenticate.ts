@@ -3,7 +3,7 @@ import { unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { readCredential } from "../http/credentials";
 import { verifyUserToken } from "../db-auth/user-token";
-import { resolveKey } from "../keys/resolve-key";
+import { refuseDisabled, resolveKey } from "../keys/resolve-key";
 import type { DatabaseSchema } from "../schema/types";
 import type { DatabaseRole } from "../mgmt/permissions";
 import { cachedWorkspaceRole } from "../teams/roles";
@@ -36,6 +36,7 @@ export const authenticate = async (
   const key = await resolveKey(app, credential);
   if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
   if (key.databaseId !== null && key.databaseId !== schema?.id) throw unauthorized("This key is not valid for this database.");
+  refuseDisabled(key);
   // A member's key acts with the member's role in the owner's workspace; a removed member's, at once, with none.
   const role = !schema || schema.ownerId === key.accountId ? "owner" : await cachedWorkspaceRole(app, schema.ownerId, key.accountId);
   if (!role) throw unauthorized("This key is not valid for this database.");

@@ -2,7 +2,10 @@ import { decode } from "next-auth/jwt";
 import type { App } from "../app";
 import type { CoreRequest } from "../http/core-types";
 import type { SessionResolver } from "../mgmt/handle-management-request";
+import { unauthorized } from "../errors";
 import { authSecret } from "./auth-secret";
+
+export const ACCOUNT_DISABLED_SESSION = "This account is disabled; ask the operator of this install to enable it again.";
 
 const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -41,7 +44,8 @@ const isSameOrigin = (req: CoreRequest) => {
 
 /**
  * The management API's dashboard session: the next-auth JWT cookie, decoded with the install's auth secret,
- * mapped to the account it names (which must still exist). Anything invalid is simply "no session".
+ * mapped to the account it names (which must still exist). Anything invalid is simply "no session"; a disabled
+ * account's session is a 401 that says so.
  */
 export const createSessionResolver =
   (app: App): SessionResolver =>
@@ -51,7 +55,9 @@ export const createSessionResolver =
     const claims = await decode({ token, secret: authSecret(app) }).catch(() => null);
     const accountId = Number(claims?.sub);
     if (!Number.isInteger(accountId) || accountId <= 0) return undefined;
-    const account = await app.engine.meta.selectFrom("accounts").select(["id", "is_operator"]).where("id", "=", accountId).executeTakeFirst();
+    const account = await app.engine.meta.selectFrom("accounts").select(["id", "is_operator", "disabled_at"]).where("id", "=", accountId).executeTakeFirst();
     if (!account) return undefined;
+    // A 401 ends the dashboard's session (it signs out); the sign-in page then says the account is disabled.
+    if (account.disabled_at !== null) throw unauthorized(ACCOUNT_DISABLED_SESSION);
     return { accountId: account.id, isOperator: account.is_operator === 1, keyDatabaseId: null };
   };

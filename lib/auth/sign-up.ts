@@ -51,7 +51,7 @@ export type AddAccountInput = { body: unknown };
 export const addAccount = async (ctx: Ctx, { body: input }: AddAccountInput) => {
   const body = (typeof input === "object" && input !== null ? input : {}) as { email?: unknown; password?: unknown };
   const { account } = await createAccount(ctx.app, { email: body.email, password: body.password });
-  return accountView(ctx.app.engine.meta, { ...account, is_operator: account.is_operator ? 1 : 0 });
+  return accountView(ctx.app.engine.meta, { ...account, is_operator: account.is_operator ? 1 : 0, disabled_at: null });
 };
 
 export type GetCurrentAccountInput = Record<string, never>;

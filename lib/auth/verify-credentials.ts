@@ -1,22 +1,25 @@
 import bcrypt from "bcrypt";
 import type { App } from "../app";
 
-export type SignedInAccount = { id: number; email: string; isOperator: boolean };
+export type SignedInAccount = { id: number; email: string; isOperator: boolean; disabled: boolean };
 
 // Compared against when the email is unknown, so a wrong email costs as long as a wrong password.
 const DUMMY_HASH = "$2b$10$fwpEvYq0XSuMb9EaNcN3J./lvUq7a9NpMZDqztmBx/bP5ANljSo6O";
 
-/** The account for an email and password, or null: one answer for a wrong email and a wrong password. */
+/**
+ * The account for an email and password, or null: one answer for a wrong email and a wrong password. Whether
+ * the account is disabled is told only to someone who knows its password.
+ */
 export const verifyCredentials = async (app: App, input: { email?: unknown; password?: unknown }): Promise<SignedInAccount | null> => {
   const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
   const password = typeof input.password === "string" ? input.password : "";
   if (!email || !password) return null;
   const row = await app.engine.meta
     .selectFrom("accounts")
-    .select(["id", "email", "password_hash", "is_operator"])
+    .select(["id", "email", "password_hash", "is_operator", "disabled_at"])
     .where("email", "=", email)
     .executeTakeFirst();
   const matches = await bcrypt.compare(password, row?.password_hash ?? DUMMY_HASH);
   if (!row || !matches) return null;
-  return { id: row.id, email: row.email, isOperator: row.is_operator === 1 };
+  return { id: row.id, email: row.email, isOperator: row.is_operator === 1, disabled: row.disabled_at !== null };
 };

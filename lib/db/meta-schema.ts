@@ -10,6 +10,8 @@ export type AccountsTable = {
   /** Name of a row of `plans`; the operator's own account is unlimited whatever it names. */
   plan: Generated<string>;
   created_at: string;
+  /** When the operator disabled the account (null: active). */
+  disabled_at: string | null;
 };
 
 export type DatabasesTable = {

@@ -241,6 +241,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("tables").addColumn("indexes", sql`mediumtext`).execute();
     },
   },
+  "0012_account_status": {
+    up: async (db: Kysely<any>) => {
+      // Set while the operator has disabled the account: no sign-in, and its keys are refused.
+      await db.schema.alterTable("accounts").addColumn("disabled_at", "varchar(32)").execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -1,7 +1,10 @@
 import type { App, KeyRecord } from "../app";
+import { ApiError } from "../errors";
 import { hashSecretKey } from "./key-crypto";
 
-/** The live (not revoked) key record for a presented secret key, cached per process. */
+export const ACCOUNT_DISABLED = "The account this key belongs to is disabled; ask the operator of this install to enable it again.";
+
+/** The live (not revoked) key record for a presented secret key, with whether its account is disabled; cached per process. */
 // The cache is keyed by the presented secret itself, so a cached lookup costs no hashing.
 export const resolveKey = async (app: App, presented: string): Promise<KeyRecord | null> => {
   const cached = app.keys.get(presented);
@@ -9,12 +12,18 @@ export const resolveKey = async (app: App, presented: string): Promise<KeyRecord
   const hash = hashSecretKey(presented);
   const row = await app.engine.meta
     .selectFrom("api_keys")
-    .select(["id", "account_id", "database_id"])
-    .where("key_hash", "=", hash)
-    .where("revoked_at", "is", null)
+    .innerJoin("accounts", "accounts.id", "api_keys.account_id")
+    .select(["api_keys.id", "api_keys.account_id", "api_keys.database_id", "accounts.disabled_at"])
+    .where("api_keys.key_hash", "=", hash)
+    .where("api_keys.revoked_at", "is", null)
     .executeTakeFirst();
-  const record = row ? { id: row.id, accountId: row.account_id, databaseId: row.database_id } : null;
+  const record = row ? { id: row.id, accountId: row.account_id, databaseId: row.database_id, disabled: row.disabled_at !== null } : null;
   if (app.keys.size > 10_000) app.keys.clear();
   app.keys.set(presented, record);
   return record;
+};
+
+/** A key whose account the operator disabled: refused on both APIs (403, the key itself is valid). */
+export const refuseDisabled = (key: KeyRecord) => {
+  if (key.disabled) throw new ApiError("forbidden", ACCOUNT_DISABLED);
 };

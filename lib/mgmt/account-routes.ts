@@ -1,8 +1,11 @@
 import { addAccount, getCurrentAccount, listAccounts } from "../auth/sign-up";
+import { changeOwnPassword } from "../meta/accounts/change-own-password";
+import { resetAccountPassword } from "../meta/accounts/reset-account-password";
+import { setAccountDisabled } from "../meta/accounts/set-account-disabled";
 import { getSettings, updateSettings } from "../settings/update-settings";
 import { z } from "zod";
 import { defineRoute } from "./route";
-import { Account, AccountCreate, Settings, SettingsPatch } from "./schemas/accounts";
+import { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch } from "./schemas/accounts";
 
 export const ACCOUNT_ROUTES = [
   defineRoute({
@@ -22,6 +25,30 @@ export const ACCOUNT_ROUTES = [
     summary: "Add an account (operator)", description: "Creates an account that can sign in to the dashboard; an email already taken is 409.",
     body: AccountCreate, status: 201, response: Account, errors: ["conflict"],
     run: (ctx, { body }) => addAccount(ctx, { body }),
+  }),
+  defineRoute({
+    method: "POST", path: "accounts/:account/disable", permission: "operator", tag: "Accounts", operationId: "disableAccount",
+    summary: "Disable an account (operator)", description: "The account can no longer sign in, its sessions end and its keys are refused (403) on the management and data APIs, its databases' included. Its data stays. The operator's own account cannot be disabled (409).",
+    status: 200, response: Account, errors: ["not_found", "conflict"],
+    run: (ctx, { account }) => setAccountDisabled(ctx, { account, disabled: true }),
+  }),
+  defineRoute({
+    method: "POST", path: "accounts/:account/enable", permission: "operator", tag: "Accounts", operationId: "enableAccount",
+    summary: "Enable an account again (operator)", description: "Undoes a disable: the account signs in again and its keys work again.",
+    status: 200, response: Account, errors: ["not_found"],
+    run: (ctx, { account }) => setAccountDisabled(ctx, { account, disabled: false }),
+  }),
+  defineRoute({
+    method: "POST", path: "accounts/:account/password", permission: "operator", tag: "Accounts", operationId: "resetAccountPassword",
+    summary: "Reset an account's password (operator)", description: "Sets the password you give, or generates one and returns it in `generated_password` this once (it is stored only as a bcrypt hash).",
+    body: PasswordReset, status: 200, response: PasswordResetResult, errors: ["not_found"],
+    run: (ctx, { account, body }) => resetAccountPassword(ctx, { account, body }),
+  }),
+  defineRoute({
+    method: "PUT", path: "account/password", permission: "account:write", tag: "Accounts", operationId: "changeOwnPassword",
+    summary: "Change your password", description: "Needs the current password: a wrong one is 422 naming `current_password`.",
+    body: PasswordChange, status: 204,
+    run: (ctx, { body }) => changeOwnPassword(ctx, { body }),
   }),
   defineRoute({
     method: "GET", path: "settings", permission: "operator", tag: "Accounts", operationId: "getSettings",

@@ -4,7 +4,7 @@ import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { json, noContent } from "../http/core-types";
 import { readCredential } from "../http/credentials";
 import { errorResponse } from "../http/error-response";
-import { resolveKey } from "../keys/resolve-key";
+import { refuseDisabled, resolveKey } from "../keys/resolve-key";
 import type { Actor, Ctx } from "../meta/context";
 import { billingActor } from "../billing/webhook";
 import { quotaMeter } from "../plans/quotas";
@@ -21,6 +21,7 @@ const actorFromKey = async (app: App, req: CoreRequest): Promise<Actor | undefin
   if (!credential) return undefined;
   const key = credential.startsWith("sk_") ? await resolveKey(app, credential) : null;
   if (!key) throw unauthorized("The secret key is not valid (it may have been regenerated or revoked).");
+  refuseDisabled(key);
   const account = await app.engine.meta.selectFrom("accounts").select("is_operator").where("id", "=", key.accountId).executeTakeFirst();
   if (!account) throw unauthorized();
   return { accountId: key.accountId, isOperator: account.is_operator === 1, keyDatabaseId: key.databaseId };

@@ -4,9 +4,9 @@ import { creditBalances, directSpends } from "../credits/ledger";
 import { effectivePlan } from "./plans";
 import { QUOTAS } from "./quotas";
 
-export const ACCOUNT_COLUMNS = ["id", "email", "is_operator", "created_at"] as const;
+export const ACCOUNT_COLUMNS = ["id", "email", "is_operator", "created_at", "disabled_at"] as const;
 
-type AccountRow = { id: number; email: string; is_operator: number; created_at: string };
+type AccountRow = { id: number; email: string; is_operator: number; created_at: string; disabled_at: string | null };
 
 /**
  * An account as the management API shows it: its plan in force, what counts against the plan, the limits in
@@ -27,6 +27,7 @@ export const accountView = async (meta: Kysely<MetaDb>, row: AccountRow) => {
     email: row.email,
     is_operator: row.is_operator === 1,
     created_at: row.created_at,
+    disabled_at: row.disabled_at,
     plan,
     usage: { databases, invitees, ai_calls_this_month: aiCalls },
     limits: { databases: plan.max_databases === null ? null : plan.max_databases + raised },

@@ -83,6 +83,9 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createKey: { name: "matrix" },
     addAccount: { email: `m-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery" },
     updateSettings: { signup: "operator" },
+    resetAccountPassword: { password: "correct horse battery" },
+    // Every account of the matrix has this password; the caller sets it again, so later routes still sign in.
+    changeOwnPassword: { current_password: "correct horse battery", new_password: "correct horse battery" },
     putPlan: { max_databases: 3, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 5, requests_per_second: 50 },
     setAccountPlan: { plan: "pro" },
     grantCredits: { kind: "ai_calls", amount: 1 },

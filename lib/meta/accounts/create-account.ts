@@ -1,8 +1,8 @@
-import bcrypt from "bcrypt";
 import type { App } from "../../app";
 import { conflict, type FieldError, validationFailed } from "../../errors";
 import { nowIso } from "../context";
 import { insertKey } from "../keys/create-key";
+import { hashPassword, passwordProblem } from "./password-rule";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -14,16 +14,14 @@ export const createAccount = async (app: App, input: { email: unknown; password:
   const errors: FieldError[] = [];
   const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
   if (!EMAIL_RE.test(email) || email.length > 255) errors.push({ field: "email", code: "invalid_email", message: "email must be an email address" });
-  const password = input.password;
-  if (typeof password !== "string" || password.length < 8 || Buffer.byteLength(password) > 72) {
-    errors.push({ field: "password", code: "invalid_password", message: "password must be 8 to 72 bytes long" });
-  }
+  const passwordError = passwordProblem("password", input.password);
+  if (passwordError) errors.push(passwordError);
   if (errors.length) throw validationFailed(errors);
   const meta = app.engine.meta;
   if (await meta.selectFrom("accounts").select("id").where("email", "=", email).executeTakeFirst()) {
     throw conflict(`An account with email ${email} already exists.`, [{ field: "email", code: "duplicate", message: "email is taken" }]);
   }
-  const passwordHash = await bcrypt.hash(password as string, app.config.bcryptCost);
+  const passwordHash = await hashPassword(app, input.password as string);
   const accountId = await meta.transaction().execute(async (trx) => {
     const first = !(await trx.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
     const result = await trx

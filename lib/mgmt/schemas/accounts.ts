@@ -4,6 +4,8 @@ import { CreditBalances, Plan } from "./plans";
 
 const SignupMode = z.enum(["operator", "open"]).meta({ description: "`operator`: only the operator adds accounts; `open`: anyone may sign up." });
 
+const Password = z.string().min(8).max(72).meta({ description: "8 to 72 bytes." });
+
 export const Account = component(
   "Account",
   z
@@ -12,6 +14,7 @@ export const Account = component(
       email: z.string().meta({ format: "email" }),
       is_operator: z.boolean().meta({ description: "The install's first account; it manages accounts and settings, and its plan is unlimited." }),
       created_at: Timestamp,
+      disabled_at: Timestamp.nullable().meta({ description: "When the operator disabled the account (null: active). A disabled account cannot sign in and its keys are refused (403)." }),
       plan: Plan,
       usage: z
         .object({ databases: z.int(), invitees: z.int(), ai_calls_this_month: z.int() })
@@ -27,6 +30,7 @@ export const Account = component(
         email: "teammate@example.com",
         is_operator: false,
         created_at: "2024-05-01T12:00:00.000Z",
+        disabled_at: null,
         plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10 },
         usage: { databases: 2, invitees: 0, ai_calls_this_month: 0 },
         limits: { databases: 3 },
@@ -42,6 +46,30 @@ export const AccountCreate = component(
     .meta({ example: { email: "teammate@example.com", password: "correct horse battery" } }),
 );
 
+export const PasswordReset = component(
+  "PasswordReset",
+  z
+    .strictObject({ password: Password.optional().meta({ description: "The new password; omit it to have one generated (returned once)." }) })
+    .meta({ example: { password: "a new long password" } }),
+);
+
+export const PasswordResetResult = component(
+  "PasswordResetResult",
+  z
+    .object({
+      account: Account,
+      generated_password: z.string().nullable().meta({ description: "The generated password, shown this once; null when you gave one." }),
+    })
+    .meta({ example: { account: Account.meta()?.example, generated_password: "hY3k-9QmZ-f2Lp-x8Wd" } }),
+);
+
+export const PasswordChange = component(
+  "PasswordChange",
+  z
+    .strictObject({ current_password: z.string().min(1), new_password: Password })
+    .meta({ example: { current_password: "correct horse battery", new_password: "a new long password" } }),
+);
+
 export const Settings = component("Settings", z.object({ signup: SignupMode }).meta({ example: { signup: "operator" } }));
 
 export const SettingsPatch = component("SettingsPatch", z.strictObject({ signup: SignupMode.optional() }).meta({ example: { signup: "open" } }));
@@ -49,5 +77,8 @@ export const SettingsPatch = component("SettingsPatch", z.strictObject({ signup:
 export type Account = z.output<typeof Account>;
 export type AccountCreate = z.input<typeof AccountCreate>;
 export type Settings = z.output<typeof Settings>;
+export type PasswordReset = z.input<typeof PasswordReset>;
+export type PasswordResetResult = z.output<typeof PasswordResetResult>;
+export type PasswordChange = z.input<typeof PasswordChange>;
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 export type SignupMode = z.output<typeof SignupMode>;

@@ -1,0 +1,27 @@
+import { randomInt } from "node:crypto";
+import { validationFailed } from "../../errors";
+import { readAccount } from "../../plans/account-view";
+import type { Ctx } from "../context";
+import { getAccountOrThrow } from "./get-account-or-throw";
+import { hashPassword, passwordProblem } from "./password-rule";
+
+export type ResetAccountPasswordInput = { account: string; body: { password?: string } };
+
+// No look-alikes (0/O, 1/l/I): the password is read off a screen and typed elsewhere.
+const ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** Four groups of four characters (about 92 bits): easy to read out, hard to guess. */
+const generatePassword = () =>
+  Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")).join("-");
+
+/** POST /accounts/{id}/password (operator): sets the password the operator typed, or a generated one returned once. */
+export const resetAccountPassword = async (ctx: Ctx, { account, body }: ResetAccountPasswordInput) => {
+  const row = await getAccountOrThrow(ctx.app.engine.meta, account);
+  const generated = body.password === undefined ? generatePassword() : null;
+  const password = body.password ?? generated!;
+  const problem = passwordProblem("password", password);
+  if (problem) throw validationFailed([problem]);
+  const hash = await hashPassword(ctx.app, password);
+  await ctx.app.engine.meta.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
+  return { account: await readAccount(ctx.app.engine.meta, row.id), generated_password: generated };
+};
