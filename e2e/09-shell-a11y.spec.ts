@@ -87,15 +87,6 @@ const settle = async (page: Page) => {
   await expect(page.getByRole("status").filter({ hasText: /Loading|Checking/ })).toHaveCount(0, { timeout: 20_000 });
 };
 
-/**
- * Pages whose inner parts (the schema editor, the data grid, the joins editor) belong to the other half of
- * issue 16, built in parallel. What the scan finds there is printed and attached to the report, never dropped;
- * A11Y_STRICT=1 makes it fail the test like any other page (set it once both halves are merged).
- */
-const OTHER_HALF = new Set(["schema", "data", "joins"]);
-const STRICT = process.env.A11Y_STRICT === "1";
-const mine = (name: string) => STRICT || !OTHER_HALF.has(name);
-
 test("every dashboard page fits 390 px and has no serious or critical axe violation, light and dark", async ({ page }) => {
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -130,12 +121,8 @@ test("every dashboard page fits 390 px and has no serious or critical axe violat
   await page.emulateMedia({ colorScheme: "light" });
   // Every page and rule at once, so one run names all that is left to fix.
   console.log(JSON.stringify({ overflow, violations }, null, 1));
-  const elsewhere = { overflow: overflow.filter((o) => !mine(o.page)), violations: violations.filter((v) => !mine(v.page)) };
-  if (elsewhere.overflow.length + elsewhere.violations.length > 0) {
-    test.info().annotations.push({ type: "other half of issue 16 (schema, data, joins internals)", description: JSON.stringify(elsewhere) });
-  }
-  expect(overflow.filter((o) => mine(o.page))).toEqual([]);
-  expect(violations.filter((v) => mine(v.page))).toEqual([]);
+  expect(overflow).toEqual([]);
+  expect(violations).toEqual([]);
 });
 
 test("below md the sidebar is a drawer: menu button, focus kept inside, Escape closes and returns focus; a skip link leads to the content", async ({ page }) => {

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from "../ui/states";
 import { HookEditor } from "./hook-editor";
 import { HookLogs } from "./hook-logs";
 import { TryHooks } from "./try-hooks";
+import { SegmentedTabs } from "../ui/segmented-tabs";
 
 const VIEWS = [
   { id: "steps", label: "Steps" },
@@ -38,20 +39,7 @@ export const HooksPage = ({ instance }: { instance: string }) => {
             <code className="font-mono">assert</code> one (false → 422 with your message). A runtime error stops the write with a 500; nothing is written.
           </p>
         </div>
-        <div role="tablist" aria-label="Hooks views" className="flex gap-1 rounded-md bg-slate-100 p-1">
-          {VIEWS.map((v) => (
-            <button
-              key={v.id}
-              role="tab"
-              type="button"
-              aria-selected={view === v.id}
-              onClick={() => setView(v.id)}
-              className={`rounded px-3 py-1 text-sm font-medium ${view === v.id ? "bg-white text-slate-900 shadow-xs" : "text-slate-600 hover:text-slate-900"}`}
-            >
-              {v.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs label="Hooks views" value={view} onChange={setView} options={VIEWS} />
       </div>
       {view === "logs" ? (
         <HookLogs instance={instance} tables={tables} />

@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from "../ui/states";
 import { AiJoin } from "./ai-join";
 import { definitionSql } from "./canvas-definition";
 import { VisualEditor } from "./visual-editor";
+import { SegmentedTabs } from "../ui/segmented-tabs";
 
 // Monaco touches `window` on load; the SQL editor renders in the browser only.
 const SqlEditor = dynamic(() => import("./sql-editor").then((m) => m.SqlEditor), { ssr: false, loading: () => <LoadingState label="Loading the SQL editor…" /> });
@@ -23,23 +24,6 @@ const MODES = [
 
 type Mode = (typeof MODES)[number]["id"];
 
-const ModeTabs = ({ mode, setMode, modes }: { mode: Mode; setMode: (m: Mode) => void; modes: readonly (typeof MODES)[number][] }) => (
-  <div role="tablist" className="flex gap-1 rounded-md bg-slate-100 p-1">
-    {modes.map((m) => (
-      <button
-        key={m.id}
-        role="tab"
-        type="button"
-        aria-selected={mode === m.id}
-        onClick={() => setMode(m.id)}
-        className={`rounded px-3 py-1 text-sm font-medium ${mode === m.id ? "bg-white text-slate-900 shadow-xs" : "text-slate-700 hover:text-slate-900"}`}
-      >
-        {m.label}
-      </button>
-    ))}
-  </div>
-);
-
 /** A new join, in the visual editor, SQL mode or AI mode (a sentence → a proposal). */
 const NewJoin = ({ instance, tables }: { instance: string; tables: Table[] }) => {
   const [mode, setMode] = useState<Mode>("visual");
@@ -47,7 +31,7 @@ const NewJoin = ({ instance, tables }: { instance: string; tables: Table[] }) =>
     <section aria-label="New join" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">New join</h2>
-        <ModeTabs mode={mode} setMode={setMode} modes={MODES} />
+        <SegmentedTabs label="Join editor mode" value={mode} onChange={setMode} options={MODES} />
       </div>
       {tables.length < 2 ? (
         <p className="text-sm text-slate-600">A join needs at least two tables; add them in the Schema tab.</p>
@@ -73,7 +57,7 @@ const EditJoin = ({ instance, tables, join, onDone }: { instance: string; tables
           Edit join <span className="font-mono">{join.name}</span>
         </h2>
         <div className="flex items-center gap-2">
-          <ModeTabs mode={mode} setMode={setMode} modes={MODES.filter((m) => m.id !== "ai")} />
+          <SegmentedTabs label="Join editor mode" value={mode} onChange={setMode} options={MODES.filter((m) => m.id !== "ai")} />
           <Button size="sm" variant="ghost" onClick={onDone}>
             Close
           </Button>
