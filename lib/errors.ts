@@ -1,4 +1,6 @@
 // One error class, one code→status table, one body shape for the data and management APIs.
+import { isUnavailableError, UNAVAILABLE_RETRY_SECONDS } from "./db/unavailable";
+import { logger } from "./ops/logger";
 
 export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
 
@@ -19,6 +21,7 @@ const STATUS_BY_CODE = {
   pre_hook_failed: 500,
   internal: 500,
   ai_unavailable: 502,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
@@ -76,6 +79,10 @@ export const methodNotAllowed = (allow: string[]) =>
     headers: { Allow: allow.join(", ") },
   });
 
+/** 503 with Retry-After: a database (metadata or user) cannot be reached; the request may succeed later. */
+export const unavailable = (message = "The database is unreachable right now; retry shortly.") =>
+  new ApiError("unavailable", message, { headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) } });
+
 /** MySQL refusals of a definition it cannot hold (row size, column length, key length): the user's to fix. */
 const MYSQL_DEFINITION_LIMITS = new Set([1059, 1071, 1074, 1117, 1118]);
 
@@ -88,9 +95,10 @@ const engineLimitError = (err: unknown): ApiError | undefined => {
 
 export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo; [field: string]: unknown };
 
-/** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
+/** Maps anything thrown to a status and a body; a non-ApiError never leaks its details (it is logged with the request id). */
 export const toErrorResponse = (
   err: unknown,
+  requestId?: string,
 ): { status: number; body: ErrorBody; headers: Record<string, string> } => {
   if (err instanceof ApiError) {
     const body: ErrorBody = { error: err.code, message: err.message };
@@ -101,7 +109,11 @@ export const toErrorResponse = (
   }
   const limit = engineLimitError(err);
   if (limit) return toErrorResponse(limit);
-  console.error("[tabula] internal error:", err);
+  if (isUnavailableError(err)) {
+    logger.warn({ reqId: requestId, err }, "database unreachable");
+    return toErrorResponse(unavailable());
+  }
+  logger.error({ reqId: requestId, err }, "internal error");
   return {
     status: 500,
     body: { error: "internal", message: "The server failed to handle this request." },

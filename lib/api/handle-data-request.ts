@@ -123,6 +123,6 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
     return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, req.requestId);
   }
 };

@@ -3,6 +3,9 @@ import type { App } from "../app";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
 import { type CoreRequest, type CoreResponse, MAX_BODY_BYTES } from "./core-types";
+import { handleOpsRequest } from "../ops/handle-ops-request";
+import { observeRequest } from "../ops/observe-request";
+import { OPS_PATHS } from "../ops/route-class";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
@@ -30,7 +33,7 @@ const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boo
     req.on("error", reject);
   });
 
-const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
+const toCoreRequest = async (req: IncomingMessage, requestId: string): Promise<CoreRequest> => {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
@@ -48,6 +51,7 @@ const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
     bodyTooLarge: tooLarge,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
     clientAddress: req.socket.remoteAddress,
+    requestId,
   };
 };
 
@@ -56,17 +60,24 @@ export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
   res.end(out.body);
 };
 
+const isOpsPath = (url: string) => {
+  const q = url.indexOf("?");
+  return OPS_PATHS.has(q === -1 ? url : url.slice(0, q));
+};
+
 /**
- * Serves /v1/* (data API) and /api/v1/* (management API) straight from the cores on node:http.
- * Returns false for any other path, which the caller hands to Next.
+ * Serves /v1/* (data API), /api/v1/* (management API) and the ops paths (/healthz, /readyz, /metrics)
+ * straight from the cores on node:http, each with its request id and log line. Returns false for any other
+ * path, which the caller hands to Next.
  */
 export const createNodeHandler = (app: App, session?: SessionResolver) => async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
   const url = req.url ?? "/";
   const isData = url.startsWith("/v1/");
   const isManagement = url.startsWith("/api/v1/") && !url.startsWith("/api/v1/auth/");
-  if (!isData && !isManagement) return false;
-  const core = await toCoreRequest(req);
-  const out = isData ? await handleDataRequest(app, core) : await handleManagementRequest(app, core, session);
+  const isOps = !isData && !isManagement && isOpsPath(url);
+  if (!isData && !isManagement && !isOps) return false;
+  const core = await toCoreRequest(req, observeRequest(req, res, app.metrics));
+  const out = isData ? await handleDataRequest(app, core) : isManagement ? await handleManagementRequest(app, core, session) : await handleOpsRequest(app, core);
   sendCoreResponse(res, out);
   return true;
 };
