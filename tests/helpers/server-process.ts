@@ -57,13 +57,14 @@ export const startServerProcess = async (h: Harness, env: Record<string, string>
           throw new Error(`a log line that is not JSON: ${line}`);
         }
       });
+  const base = `http://127.0.0.1:${port}`;
+  const answers = () => fetch(`${base}/healthz`).then((r) => r.ok, () => false);
   const deadline = Date.now() + 30_000;
-  while (!logs().some((l) => l.msg.startsWith("Tabula ready"))) {
+  while (!(await answers())) {
     if (child.exitCode !== null) throw new Error(`server.ts exited (${child.exitCode}):\n${out}\n${err}`);
     if (Date.now() > deadline) throw new Error(`server.ts did not start within 30 s:\n${out}\n${err}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const base = `http://127.0.0.1:${port}`;
   return {
     base,
     port,
