@@ -16,6 +16,7 @@ export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
     "NotFound",
     ...(limited ? ["PlanRateLimited" as const] : []),
     "InternalError",
+    "Unavailable",
   ];
   const unique = table?.columns.some((c) => c.unique) ?? false;
   // A member who is a viewer reads with its key and gets 403 on writes (without auth on, writes alone say so).

@@ -64,7 +64,7 @@ describe.each(ENGINES)("metrics on %s", (engine) => {
     afterAll(async () => h?.close());
 
     it("should block a scrape without the token or with another one", async () => {
-      for (const headers of [{}, { authorization: "Bearer scrape-secret-2" }]) {
+      for (const headers of [{}, { authorization: "Bearer scrape-secret-2" }] as Record<string, string>[]) {
         const reply = await h.request("GET", "/metrics", { key: null, headers });
         expect(reply.status).toBe(401);
         expect(reply.body).toEqual({ error: "unauthorized", message: "Send the metrics token as Authorization: Bearer <token>." });

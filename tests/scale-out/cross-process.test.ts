@@ -57,7 +57,7 @@ describe.each(ENGINES)("two server processes on %s", (engine) => {
 
     beforeAll(async () => {
       redis = mode === "redis" ? await startRedis() : undefined;
-      const env = redis ? { REDIS_URL: redis.url, META_POLL_MS: "60000" } : { REDIS_URL: "" };
+      const env: Record<string, string> = redis ? { REDIS_URL: redis.url, META_POLL_MS: "60000" } : { REDIS_URL: "" };
       h = await startHarness(engine, "node", { config: redis ? { redisUrl: redis.url, metaPollMs: 60_000 } : {} });
       db = await createDatabase(h, "scaled", [{ name: "items", columns: [{ name: "label", type: "varchar" }] }]);
       [a, b] = await Promise.all([startServerProcess(h, env), startServerProcess(h, env)]);
