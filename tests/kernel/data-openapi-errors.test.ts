@@ -1,5 +1,6 @@
 // The data API's OpenAPI documents only the errors an operation can answer (checked against real replies):
-// 403 only with database auth on, 409 on writes only with a unique column, on DELETE only when referenced.
+// 403 only with database auth on, 409 on writes only with a unique column, on DELETE only when referenced;
+// 503 everywhere (an unreachable database, tests/ops/outage.test.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, expectError, useHarness } from "../contract/contract-helpers";
 import { ENGINES } from "../helpers/harness";
@@ -23,11 +24,11 @@ describe.each(ENGINES)("data OpenAPI error responses (%s)", (engine) => {
 
   it("without database auth: no 403 anywhere, no 429; 409 only where it can happen", async () => {
     const doc = await openapi();
-    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "404", "422", "500"]);
-    expect(codes(doc, "/tags", "post")).toEqual(["201", "401", "404", "413", "422", "500"]);
-    expect(codes(doc, "/users", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500"]);
-    expect(codes(doc, "/tags/{id}", "delete")).toEqual(["204", "401", "404", "409", "500"]);
-    expect(codes(doc, "/posts/{id}", "delete")).toEqual(["204", "401", "404", "500"]);
+    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "404", "422", "500", "503"]);
+    expect(codes(doc, "/tags", "post")).toEqual(["201", "401", "404", "413", "422", "500", "503"]);
+    expect(codes(doc, "/users", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500", "503"]);
+    expect(codes(doc, "/tags/{id}", "delete")).toEqual(["204", "401", "404", "409", "500", "503"]);
+    expect(codes(doc, "/posts/{id}", "delete")).toEqual(["204", "401", "404", "500", "503"]);
   });
 
   it("each documented 409 is a real reply: a duplicate unique value, and deleting a referenced row", async () => {
@@ -42,7 +43,7 @@ describe.each(ENGINES)("data OpenAPI error responses (%s)", (engine) => {
   it("with database auth on: 403 is documented, as JWT users meet policies", async () => {
     await enableAuth(ctx.h, db);
     const doc = await openapi();
-    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "403", "404", "422", "500"]);
-    expect(codes(doc, "/posts/{id}", "patch")).toEqual(["200", "401", "403", "404", "413", "422", "500"]);
+    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "403", "404", "422", "500", "503"]);
+    expect(codes(doc, "/posts/{id}", "patch")).toEqual(["200", "401", "403", "404", "413", "422", "500", "503"]);
   });
 });
