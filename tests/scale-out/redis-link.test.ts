@@ -1,10 +1,13 @@
 // The Redis link of the event bus, between two buses of one install: a publish reaches this process's listeners
 // once (its own echo from Redis is ignored) and the other's once (never forwarded again); another install's
-// channel and malformed messages are ignored; isLive follows the subscription.
+// channel and malformed messages are ignored; isLive follows the subscription. And the point of it: while the
+// link is live a request makes no metadata version read (on MariaDB, one round trip per request saved).
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppEvent, createEventBus } from "../../lib/events/bus";
 import { eventChannel, linkBusToRedis, type RedisLink } from "../../lib/events/redis-link";
+import { createDatabase } from "../contract/contract-helpers";
+import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { hasRedisServer, sleep, startRedis } from "../limits/limits-fixture";
 
 const until = async (check: () => boolean) => {
@@ -70,5 +73,43 @@ describe.runIf(hasRedisServer)("the event bus over Redis", () => {
     await redis.start();
     await until(() => a.link.isLive());
     expect(a.resubscribed()).toBe(2);
+  });
+});
+
+describe.runIf(hasRedisServer)("the metadata version read per request", () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  beforeAll(async () => void (redis = await startRedis()));
+  afterAll(async () => void (await redis?.stop()));
+
+  /** Counts the version reads the app makes while serving `n` cached data reads. */
+  const versionReadsFor = async (h: Harness, n: number) => {
+    const db = await createDatabase(h, "counted", [{ name: "items", columns: [{ name: "label", type: "varchar" }] }]);
+    expect((await h.request("GET", `/v1/${db}/items`)).status).toBe(200);
+    const engine = h.app.engine;
+    const read = engine.metaChanged;
+    let reads = 0;
+    engine.metaChanged = () => {
+      reads++;
+      return read();
+    };
+    try {
+      for (let i = 0; i < n; i++) expect((await h.request("GET", `/v1/${db}/items`)).status).toBe(200);
+    } finally {
+      engine.metaChanged = read;
+    }
+    return reads;
+  };
+
+  it.each(ENGINES)("on %s: one per request without Redis, none while the Redis link is live (bar the 1 s net)", async (engine) => {
+    const plain = await startHarness(engine, "node");
+    const linked = await startHarness(engine, "node", { config: { redisUrl: redis.url, metaPollMs: 60_000 } });
+    try {
+      expect(await versionReadsFor(plain, 50)).toBe(50);
+      await until(() => linked.app.eventLink() === "redis");
+      expect(await versionReadsFor(linked, 50)).toBe(0);
+    } finally {
+      await plain.close();
+      await linked.close();
+    }
   });
 });
