@@ -75,10 +75,12 @@ const main = async () => {
       logger.warn({ inFlight: inFlight.size }, "shutdown deadline passed: closing the connections still open");
       server.closeAllConnections();
     }, shutdownTimeoutMs);
-    // Keep-alive connections between requests hold the server open; close each as it falls idle.
-    server.closeIdleConnections();
-    onIdle = () => server.closeIdleConnections();
-    server.close(() => {
+    // The pools close once the server has no connection left and every response has ended (its log line written).
+    let serverClosed = false;
+    let finished = false;
+    const finish = () => {
+      if (finished || !serverClosed || inFlight.size > 0) return;
+      finished = true;
       clearTimeout(deadline);
       app
         .close()
@@ -87,6 +89,16 @@ const main = async () => {
           logger.info({ forced }, "stopped");
           void flushLog().then(() => process.exit(forced ? 1 : 0));
         });
+    };
+    // Keep-alive connections between requests hold the server open; close each as it falls idle.
+    server.closeIdleConnections();
+    onIdle = () => {
+      server.closeIdleConnections();
+      finish();
+    };
+    server.close(() => {
+      serverClosed = true;
+      finish();
     });
   };
   process.on("SIGTERM", shutdown);

@@ -72,7 +72,7 @@ describe("graceful shutdown on SIGTERM", () => {
     expect((await h.request("GET", `/v1/${db}/items`)).body.map((r: { label: string }) => r.label)).toEqual(["in flight"]);
     const messages = server.logs().map((l) => l.msg);
     expect(messages.indexOf("shutting down: refusing new connections, finishing requests in flight")).toBeLessThan(messages.lastIndexOf("request"));
-    expect(messages.at(-1)).toBe("stopped");
+    expect(messages.at(-1), JSON.stringify(server.logs())).toBe("stopped");
     expect(server.logs().find((l) => l.reqId === "slow-upload-1")).toMatchObject({ level: "info", method: "POST", route: "data", path: `/v1/${db}/items`, status: 201 });
   });
 
