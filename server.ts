@@ -9,7 +9,7 @@ import { createSessionResolver } from "./lib/auth/resolve-session";
 import { toErrorResponse } from "./lib/errors";
 import { createNodeHandler, sendCoreResponse } from "./lib/http/node-adapter";
 import { json } from "./lib/http/core-types";
-import { flushLog, logger } from "./lib/ops/logger";
+import { endLog, logger } from "./lib/ops/logger";
 import { observeRequest } from "./lib/ops/observe-request";
 
 const port = Number(process.env.PORT || 3000);
@@ -63,7 +63,7 @@ const main = async () => {
   const shutdown = (signal: NodeJS.Signals) => {
     if (app.draining) {
       logger.warn({ signal }, "second signal while draining: exiting now");
-      void flushLog().then(() => process.exit(1));
+      void endLog().then(() => process.exit(1));
       return;
     }
     app.draining = true;
@@ -87,7 +87,7 @@ const main = async () => {
         .catch((err: unknown) => logger.error({ err }, "closing the database pools failed"))
         .finally(() => {
           logger.info({ forced }, "stopped");
-          void flushLog().then(() => process.exit(forced ? 1 : 0));
+          void endLog().then(() => process.exit(forced ? 1 : 0));
         });
     };
     // Keep-alive connections between requests hold the server open; close each as it falls idle.
@@ -107,5 +107,5 @@ const main = async () => {
 
 main().catch((err) => {
   logger.fatal({ err }, "failed to start");
-  void flushLog().then(() => process.exit(1));
+  void endLog().then(() => process.exit(1));
 });

@@ -2,10 +2,10 @@ import pino, { type Logger } from "pino";
 
 /**
  * The process's structured log: one JSON object per line on stdout, level from LOG_LEVEL (default info).
- * Written synchronously (about 1 µs more per line than sonic-boom's async mode, which could reorder lines
- * around a flush at exit): a crash loses no line. `flushLog` stays the one call before process.exit.
+ * Written asynchronously (sonic-boom): a slow reader of stdout never blocks a request; lines wait in memory.
+ * `endLog` writes what is pending, in order, before the process exits.
  */
-const destination = pino.destination({ dest: 1, sync: true });
+const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
 
 export const logger: Logger = pino(
   {
@@ -17,12 +17,13 @@ export const logger: Logger = pino(
   destination,
 );
 
-/** Waits (at most 1 s) until every line written so far has reached stdout; call before process.exit. */
-export const flushLog = () =>
+/** Ends the log (at most 1 s): every line written so far reaches stdout; call last, before process.exit. */
+export const endLog = () =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 1_000);
-    logger.flush(() => {
+    destination.once("close", () => {
       clearTimeout(timer);
       resolve();
     });
+    destination.end();
   });
