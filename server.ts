@@ -1,42 +1,111 @@
-// Production server: /v1/* and /api/v1/* go straight to the cores on node:http (no Next.js request
-// overhead); every other path (the dashboard) goes to Next.
+// Production server: /v1/*, /api/v1/* and the ops paths go straight to the cores on node:http (no Next.js
+// request overhead); every other path (the dashboard) goes to Next, unless DASHBOARD=off (an API-only node).
+// SIGTERM drains: no new connections, requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), pools close, exit 0.
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { getApp } from "./lib/app";
 import { createSessionResolver } from "./lib/auth/resolve-session";
-import { createNodeHandler } from "./lib/http/node-adapter";
+import { toErrorResponse } from "./lib/errors";
+import { createNodeHandler, sendCoreResponse } from "./lib/http/node-adapter";
+import { json } from "./lib/http/core-types";
+import { endLog, logger } from "./lib/ops/logger";
+import { observeRequest } from "./lib/ops/observe-request";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 const dev = process.env.NODE_ENV !== "production";
+const dashboard = process.env.DASHBOARD !== "off";
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 25_000);
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
+
+const startNext = async (): Promise<NodeHandler> => {
+  const nextApp = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port });
+  await nextApp.prepare();
+  return nextApp.getRequestHandler();
+};
+
+const apiOnly: NodeHandler = async (_req, res) =>
+  sendCoreResponse(res, json(404, { error: "not_found", message: "This node serves the APIs only (DASHBOARD=off)." }));
 
 const main = async () => {
   const app = await getApp();
-  const nextApp = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port });
-  await nextApp.prepare();
-  const handleNext = nextApp.getRequestHandler();
+  const handleOther = dashboard ? await startNext() : apiOnly;
   const handleCore = createNodeHandler(app, createSessionResolver(app));
+  const inFlight = new Set<http.ServerResponse>();
+  let onIdle = () => {};
+
   const server = http.createServer(async (req, res) => {
+    inFlight.add(res);
+    res.once("close", () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) onIdle();
+    });
+    // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.
+    if (app.draining) res.shouldKeepAlive = false;
     try {
       if (await handleCore(req, res)) return;
-      await handleNext(req, res);
+      observeRequest(req, res, app.metrics);
+      await handleOther(req, res);
     } catch (err) {
-      console.error("[tabula] request failed:", err);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "internal", message: "The server failed to handle this request." }));
+      const requestId = res.getHeader("x-request-id");
+      const { status, body, headers } = toErrorResponse(err, typeof requestId === "string" ? requestId : undefined);
+      if (!res.headersSent) res.writeHead(status, { ...headers, "content-type": "application/json" });
+      res.end(JSON.stringify(body));
     }
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
-    console.log(`Tabula ready on http://localhost:${port} (${app.config.engine}${app.config.engine === "sqlite" ? `, data in ${app.config.dataDir}` : ""})`);
+    logger.info({ port, engine: app.config.engine, dataDir: app.config.engine === "sqlite" ? app.config.dataDir : undefined, dashboard }, `Tabula ready on http://localhost:${port}`);
   });
-  const stop = () => server.close(() => app.close().finally(() => process.exit(0)));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (app.draining) {
+      logger.warn({ signal }, "second signal while draining: exiting now");
+      void endLog().then(() => process.exit(1));
+      return;
+    }
+    app.draining = true;
+    logger.info({ signal, inFlight: inFlight.size, timeoutMs: shutdownTimeoutMs }, "shutting down: refusing new connections, finishing requests in flight");
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    let forced = false;
+    const deadline = setTimeout(() => {
+      forced = true;
+      logger.warn({ inFlight: inFlight.size }, "shutdown deadline passed: closing the connections still open");
+      server.closeAllConnections();
+    }, shutdownTimeoutMs);
+    // The pools close once the server has no connection left and every response has ended (its log line written).
+    let serverClosed = false;
+    let finished = false;
+    const finish = () => {
+      if (finished || !serverClosed || inFlight.size > 0) return;
+      finished = true;
+      clearTimeout(deadline);
+      app
+        .close()
+        .catch((err: unknown) => logger.error({ err }, "closing the database pools failed"))
+        .finally(() => {
+          logger.info({ forced }, "stopped");
+          void endLog().then(() => process.exit(forced ? 1 : 0));
+        });
+    };
+    // Keep-alive connections between requests hold the server open; close each as it falls idle.
+    server.closeIdleConnections();
+    onIdle = () => {
+      server.closeIdleConnections();
+      finish();
+    };
+    server.close(() => {
+      serverClosed = true;
+      finish();
+    });
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 };
 
 main().catch((err) => {
-  console.error("[tabula] failed to start:", err);
-  process.exit(1);
+  logger.fatal({ err }, "failed to start");
+  void endLog().then(() => process.exit(1));
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // The in-process servers' JSON request lines would bury the report; server processes set their own level.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
   },
 });

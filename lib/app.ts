@@ -3,13 +3,15 @@ import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
 import { SchemaCache } from "./meta/schema-cache";
-import { type Engine, openEngine } from "./db/engine";
+import { type Engine, metaSchemaName, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
 import { planExists } from "./plans/plans";
 import { flushHookLogs } from "./hooks/hook-logs";
 import type Redis from "ioredis";
 import { openRedis } from "./limits/redis";
+import { eventChannel, linkBusToRedis } from "./events/redis-link";
+import { createMetrics, type Metrics } from "./ops/metrics";
 import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
@@ -34,8 +36,17 @@ export type App = {
   limitRequests: RequestLimiter;
   /** Metadata changes of this process, published after commit; the caches below subscribe to it. */
   events: EventBus;
-  /** Drops caches if another process changed the metadata. Called once per request; sync on SQLite. */
+  /**
+   * Drops caches if another process changed the metadata. Called once per request: free while the Redis event
+   * link is live (the other processes' events arrive on it); otherwise a version read (sync on SQLite).
+   */
   sync: () => void | Promise<void>;
+  /** How this process hears other processes' changes now: `redis` (live link) or `version-read` (per request). */
+  eventLink: () => "redis" | "version-read";
+  /** Prometheus metrics, when enabled (lib/ops/metrics.ts). */
+  metrics?: Metrics;
+  /** Set on SIGTERM: /readyz answers 503 so load balancers stop sending requests. */
+  draining: boolean;
   close: () => Promise<void>;
 };
 
@@ -56,6 +67,13 @@ const requireDefaultPlan = async (engine: Engine, config: Config) => {
   const plans = await engine.meta.selectFrom("plans").select("name").execute();
   await engine.close();
   throw new Error(`TABULA_DEFAULT_PLAN is "${name}", which is not a plan of this install (plans: ${plans.map((p) => p.name).join(", ")}).`);
+};
+
+/** What one install is: its metadata schema on its server, or its data folder (names its event channel). */
+const installIdentity = (config: Config) => {
+  if (config.engine === "sqlite") return `sqlite:${config.dataDir}`;
+  const url = new URL(config.databaseUrl!);
+  return `mysql:${url.hostname}:${url.port || 3306}/${metaSchemaName(config.databaseUrl!)}`;
 };
 
 export const createApp = async (config: Config = readConfig()): Promise<App> => {
@@ -87,6 +105,20 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     if (event.kind === "docs" || event.kind === "database") docsHosts.domains = undefined;
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const link = redis && linkBusToRedis(events, redis, eventChannel(installIdentity(config)), invalidate);
+  const checkVersion = () => {
+    const changed = engine.metaChanged();
+    if (changed === true) invalidate();
+    else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
+  };
+  // The net under the Redis link: should this process miss events without noticing (a half-broken
+  // connection), the version read still catches the change within metaPollMs.
+  const poll = link && setInterval(() => {
+    if (!link.isLive()) return;
+    const checked = checkVersion();
+    if (checked) checked.catch(() => {});
+  }, config.metaPollMs ?? 1_000);
+  poll?.unref();
   const app: App = {
     config,
     engine,
@@ -98,13 +130,14 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     memberRoles,
     docsHosts,
     events,
-    sync: () => {
-      const changed = engine.metaChanged();
-      if (changed === true) invalidate();
-      else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
-    },
+    sync: () => (link?.isLive() ? undefined : checkVersion()),
+    eventLink: () => (link?.isLive() ? "redis" : "version-read"),
+    metrics: config.metrics ? createMetrics(engine) : undefined,
+    draining: false,
     close: async () => {
       stopRechecks();
+      if (poll) clearInterval(poll);
+      link?.close();
       await flushHookLogs(app);
       redis?.disconnect();
       await engine.close();

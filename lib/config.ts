@@ -9,6 +9,10 @@ export type Config = {
   /** mysql://user:pass@host:port/metaSchema when engine is mysql. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** With a live Redis event link: how often (ms) the metadata version is still read, a net should a process miss events. */
+  metaPollMs?: number;
+  /** Prometheus metrics at /metrics: off when undefined; a token, when set, must come as a Bearer credential. */
+  metrics?: { token?: string };
   /** Master secret for encrypting stored keys; generated into dataDir when unset. */
   secret?: string;
   bcryptCost: number;
@@ -86,6 +90,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: path.resolve(env.DATA_DIR || "./data"),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    metaPollMs: env.META_POLL_MS ? Number(env.META_POLL_MS) : undefined,
+    metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : env.METRICS === "1" || env.METRICS === "on" ? {} : undefined,
     secret: env.TABULA_SECRET || undefined,
     bcryptCost: Number(env.BCRYPT_COST || 10),
     defaultPlan: env.TABULA_DEFAULT_PLAN || "free",

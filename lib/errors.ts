@@ -1,4 +1,6 @@
 // One error class, one code→status table, one body shape for the data and management APIs.
+import { isUnavailableError, UNAVAILABLE_RETRY_SECONDS } from "./db/unavailable";
+import { logger } from "./ops/logger";
 
 export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
 
@@ -78,6 +80,15 @@ export const methodNotAllowed = (allow: string[]) =>
     headers: { Allow: allow.join(", ") },
   });
 
+/**
+ * 503 with Retry-After: a database (metadata or user) cannot be reached, or the server is short of a resource
+ * (descriptors, connections) for a moment (`SHORTAGE_RETRY_SECONDS`); the request may succeed later.
+ */
+export const unavailable = (message = "The database is unreachable right now; retry shortly.", retryAfter = UNAVAILABLE_RETRY_SECONDS) =>
+  new ApiError("unavailable", message, { headers: { "Retry-After": String(retryAfter) } });
+
+export const SHORTAGE_RETRY_SECONDS = 1;
+
 /** MySQL refusals of a definition it cannot hold (row size, column length, key length): the user's to fix. */
 const MYSQL_DEFINITION_LIMITS = new Set([1059, 1071, 1074, 1117, 1118]);
 
@@ -88,9 +99,6 @@ const engineLimitError = (err: unknown): ApiError | undefined => {
   return invalidField("columns", "engine_limit", `MySQL cannot hold this table definition: ${detail}`);
 };
 
-/** 503 with Retry-After: the server is short of a resource (descriptors, connections) right now, not broken. */
-export const unavailable = (message: string) => new ApiError("unavailable", message, { headers: { "Retry-After": "1" } });
-
 /**
  * Running out of file descriptors (EMFILE/ENFILE; SQLite's "unable to open database file") or of MySQL
  * connections (1040 too many connections; 1203 and 1226, a user's connection limit) is a moment's shortage:
@@ -100,17 +108,18 @@ const exhaustionError = (err: unknown): ApiError | undefined => {
   const e = err as { code?: string; errno?: number } | null;
   if (!e || typeof e !== "object") return undefined;
   if (e.code === "EMFILE" || e.code === "ENFILE" || e.code === "SQLITE_CANTOPEN") {
-    return unavailable("The server has too many files open right now; retry in a moment.");
+    return unavailable("The server has too many files open right now; retry in a moment.", SHORTAGE_RETRY_SECONDS);
   }
-  if (e.errno === 1040 || e.errno === 1203 || e.errno === 1226) return unavailable("The database server has no free connection right now; retry in a moment.");
+  if (e.errno === 1040 || e.errno === 1203 || e.errno === 1226) return unavailable("The database server has no free connection right now; retry in a moment.", SHORTAGE_RETRY_SECONDS);
   return undefined;
 };
 
 export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo; [field: string]: unknown };
 
-/** Maps anything thrown to a status and a body; a non-ApiError never leaks its details. */
+/** Maps anything thrown to a status and a body; a non-ApiError never leaks its details (it is logged with the request id). */
 export const toErrorResponse = (
   err: unknown,
+  requestId?: string,
 ): { status: number; body: ErrorBody; headers: Record<string, string> } => {
   if (err instanceof ApiError) {
     const body: ErrorBody = { error: err.code, message: err.message };
@@ -121,7 +130,11 @@ export const toErrorResponse = (
   }
   const limit = engineLimitError(err) ?? exhaustionError(err);
   if (limit) return toErrorResponse(limit);
-  console.error("[tabula] internal error:", err);
+  if (isUnavailableError(err)) {
+    logger.warn({ reqId: requestId, err }, "database unreachable");
+    return toErrorResponse(unavailable());
+  }
+  logger.error({ reqId: requestId, err }, "internal error");
   return {
     status: 500,
     body: { error: "internal", message: "The server failed to handle this request." },

@@ -290,7 +290,10 @@ describe("the data document describes the schema", () => {
     expect(doc.components.responses.Unauthorized.headers["WWW-Authenticate"]).toBeDefined();
     expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
     // Auth is on (403) and isbn is unique (409); no data-API rate limit exists, so no 429.
-    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["201", "401", "403", "404", "409", "413", "422", "500"]);
+    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["201", "401", "403", "404", "409", "413", "422", "500", "503"]);
+    // Every operation may meet a database outage: 503 with Retry-After.
+    expect(doc.paths["/authors"].get.responses["503"]).toEqual({ $ref: "#/components/responses/Unavailable" });
+    expect(doc.components.responses.Unavailable.headers["Retry-After"]).toBeDefined();
   });
 
   it("offers bearer and x-api-key security on every operation", () => {
@@ -437,6 +440,7 @@ describe("the management document", () => {
         ...(route.errors?.includes("ai") ? ["502"] : []),
         ...(route.body ? ["413"] : []),
         ...(route.body || route.query ? ["422"] : []),
+        "503", // every route reads the metadata store: unreachable, it answers 503 unavailable
       ];
       expect(statuses.sort(), route.operationId).toEqual(expected.sort());
     }
@@ -453,15 +457,15 @@ describe("the management document", () => {
     expect(verbs("/ai/builds/{build}")).toEqual(["get"]);
     expect(verbs("/ai/builds/{build}/apply")).toEqual(["post"]);
     const create = doc.paths["/ai/builds"].post.responses;
-    expect(Object.keys(create).sort()).toEqual(["201", "401", "402", "403", "404", "413", "422", "502"]);
+    expect(Object.keys(create).sort()).toEqual(["201", "401", "402", "403", "404", "413", "422", "502", "503"]);
     expect(create["402"]).toEqual({ $ref: "#/components/responses/QuotaExceeded" });
     expect(create["502"]).toEqual({ $ref: "#/components/responses/AiUnavailable" });
     expect(doc.components.responses.AiUnavailable.content["application/json"].example.error).toBe("ai_unavailable");
     const apply = doc.paths["/ai/builds/{build}/apply"].post.responses;
-    expect(Object.keys(apply).sort()).toEqual(["200", "401", "402", "403", "404", "409", "422"]);
+    expect(Object.keys(apply).sort()).toEqual(["200", "401", "402", "403", "404", "409", "422", "503"]);
     expect(apply["502"]).toBeUndefined();
-    expect(Object.keys(doc.paths["/ai/builds"].get.responses).sort()).toEqual(["200", "401", "403", "422"]);
-    expect(Object.keys(doc.paths["/ai/builds/{build}"].get.responses).sort()).toEqual(["200", "401", "403", "404"]);
+    expect(Object.keys(doc.paths["/ai/builds"].get.responses).sort()).toEqual(["200", "401", "403", "422", "503"]);
+    expect(Object.keys(doc.paths["/ai/builds/{build}"].get.responses).sort()).toEqual(["200", "401", "403", "404", "503"]);
   });
 
   it("has every $ref resolve and every component used", () => {

@@ -2,6 +2,7 @@
 // create), each table, each join, then the seed rows. Everything created is journaled; on any failure the
 // journal is undone in reverse (a new database is dropped whole), so MariaDB's implicit DDL commits leave nothing.
 import { createRecords } from "../api/write-records";
+import { logger } from "../ops/logger";
 import { indexTable } from "../api/table-index";
 import type { Ctx } from "../meta/context";
 import { createDatabase } from "../meta/databases/create-database";
@@ -53,7 +54,7 @@ export const applyPlan = async (ctx: Ctx, plan: DraftPlan, existing?: DatabaseSc
     return instance;
   } catch (err) {
     for (const step of undo.reverse()) {
-      await step().catch((e) => console.error("[tabula] undoing an AI build step failed:", e));
+      await step().catch((e: unknown) => logger.error({ err: e }, "undoing an AI build step failed"));
     }
     throw err;
   }

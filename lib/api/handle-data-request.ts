@@ -130,8 +130,8 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
     return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
   } catch (err) {
-    if (!isStaleSchemaError(err)) return errorResponse(err);
-    if (replanned) return errorResponse(schemaChanged());
+    if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
+    if (replanned) return errorResponse(schemaChanged(), req.requestId);
     const stale = app.schemas.get(instance);
     app.schemas.delete(instance);
     if (stale) app.engine.clearStatements(stale.physical);

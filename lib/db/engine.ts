@@ -34,8 +34,12 @@ export type Engine = {
   clearStatements: (physical: string) => void;
   /** Cheap check whether another process changed the metadata since the last call (sync on SQLite). */
   metaChanged: () => boolean | Promise<boolean>;
+  /** What the process holds open: MySQL pool connections, or SQLite database handles (metrics). */
+  poolStats: () => PoolStats;
   close: () => Promise<void>;
 };
+
+export type PoolStats = { kind: "mysql"; total: number; free: number; queued: number } | { kind: "sqlite"; open: number };
 
 const openSqliteEngine = (config: Config): Engine => {
   const dir = path.join(config.dataDir, "databases");
@@ -87,6 +91,7 @@ const openSqliteEngine = (config: Config): Engine => {
       readers?.clear();
       return true;
     },
+    poolStats: () => ({ kind: "sqlite", open: [...handles.open()].length + 1 }),
     close: async () => {
       await readers?.close();
       handles.closeAll();
@@ -148,6 +153,11 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
       if (version === lastVersion) return false;
       lastVersion = version;
       return true;
+    },
+    poolStats: () => {
+      // mysql2 keeps these lists private; they are the only view of the pool it offers.
+      const p = pool as unknown as { _allConnections: { length: number }; _freeConnections: { length: number }; _connectionQueue: { length: number } };
+      return { kind: "mysql", total: p._allConnections.length, free: p._freeConnections.length, queued: p._connectionQueue.length };
     },
     close: async () => {
       await meta.destroy();

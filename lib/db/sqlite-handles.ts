@@ -3,7 +3,7 @@
 // in use (a statement, a transaction, a read on a reader thread, or one waiting its turn) is never closed:
 // every use counts itself in with `retain` and out with `release`.
 import path from "node:path";
-import { unavailable } from "../errors";
+import { SHORTAGE_RETRY_SECONDS, unavailable } from "../errors";
 import { openSqlite, type SqliteConn } from "./open-sqlite";
 import type { UserDb } from "./engine";
 
@@ -75,7 +75,7 @@ export const createSqliteHandles = ({ dir, maxOpen, idleMs }: HandleOptions): Sq
     for (const db of opened.values()) {
       if (db.refs === 0) return closeDb(db);
     }
-    throw unavailable(`All ${maxOpen} databases this server keeps open are in use; retry in a moment.`);
+    throw unavailable(`All ${maxOpen} databases this server keeps open are in use; retry in a moment.`, SHORTAGE_RETRY_SECONDS);
   };
 
   const closeIdle = (now = Date.now()) => {

@@ -1,9 +1,9 @@
 /**
  * What changed in the metadata, published after the writing transaction commits. Subscribers drop the
- * caches that depend on it. In-process today; the scale-out work forwards the same events through Redis.
+ * caches that depend on it. With REDIS_URL the same events reach every other process (lib/events/redis-link.ts).
  */
 export type AppEvent =
-  /** Tables, columns, joins, policies or auth settings of one database changed (or it was renamed). */
+  /** Tables, columns, joins, policies, hooks or auth settings of one database changed (or it was renamed). */
   | { kind: "schema"; databaseId: number; instance: string; physical: string }
   /** A database was created or deleted (its keys die with it). */
   | { kind: "database"; databaseId: number; instance: string; physical: string }
@@ -21,21 +21,36 @@ export type AppEvent =
 export type EventListener = (event: AppEvent) => void;
 
 export type EventBus = {
+  /** A change made by this process: its listeners, then every forwarder (the other processes). */
   publish: (event: AppEvent) => void;
+  /** A change made by another process: this process's listeners only. */
+  deliver: (event: AppEvent) => void;
   /** Returns the function that unsubscribes. */
   subscribe: (listener: EventListener) => () => void;
+  /** Sends this process's events on (to Redis); returns the function that stops it. */
+  forward: (forwarder: EventListener) => () => void;
 };
 
 /** Listeners run synchronously in subscription order, so a publish is visible to the very next request. */
 export const createEventBus = (): EventBus => {
   const listeners = new Set<EventListener>();
+  const forwarders = new Set<EventListener>();
+  const deliver = (event: AppEvent) => {
+    for (const listener of listeners) listener(event);
+  };
   return {
     publish: (event) => {
-      for (const listener of listeners) listener(event);
+      deliver(event);
+      for (const forwarder of forwarders) forwarder(event);
     },
+    deliver,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    forward: (forwarder) => {
+      forwarders.add(forwarder);
+      return () => forwarders.delete(forwarder);
     },
   };
 };

@@ -3,6 +3,7 @@
 // the queue first. Kept 7 days.
 import type { Insertable } from "kysely";
 import type { App } from "../app";
+import { logger } from "../ops/logger";
 import type { HookLogsTable } from "../db/meta-schema";
 import type { TableDef } from "../schema/types";
 import type { HookAction, HookRun } from "./hooks";
@@ -38,7 +39,7 @@ export const flushHookLogs = async (app: App) => {
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
     await app.engine.meta.deleteFrom("hook_logs").where("created_at", "<", cutoff).execute();
   })()
-    .catch((err) => console.error("[tabula] writing hook logs failed:", err))
+    .catch((err: unknown) => logger.error({ err }, "writing hook logs failed"))
     .finally(() => {
       queue.flushing = undefined;
     });

@@ -16,6 +16,8 @@ export type CoreRequest = {
   origin: string;
   /** The client's network address (login rate limits); undefined when the adapter cannot know it. */
   clientAddress?: string;
+  /** The request's id (X-Request-Id), carried into error logs. */
+  requestId?: string;
 };
 
 export type CoreResponse = {

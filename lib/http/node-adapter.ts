@@ -5,6 +5,9 @@ import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-ma
 import { type CoreRequest, type CoreResponse, MAX_BODY_BYTES } from "./core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
+import { handleOpsRequest } from "../ops/handle-ops-request";
+import { observeRequest } from "../ops/observe-request";
+import { OPS_PATHS } from "../ops/route-class";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
@@ -32,7 +35,7 @@ const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boo
     req.on("error", reject);
   });
 
-const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
+const toCoreRequest = async (req: IncomingMessage, requestId: string): Promise<CoreRequest> => {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
@@ -51,6 +54,7 @@ const toCoreRequest = async (req: IncomingMessage): Promise<CoreRequest> => {
     bodyTooLarge: tooLarge,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
     clientAddress: req.socket.remoteAddress,
+    requestId,
   };
 };
 
@@ -59,24 +63,34 @@ export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
   res.end(out.body);
 };
 
+const isOpsPath = (url: string) => {
+  const q = url.indexOf("?");
+  return OPS_PATHS.has(q === -1 ? url : url.slice(0, q));
+};
+
 /**
- * Serves /v1/* (data API), /api/v1/* (management API) and /docs/* (public docs) straight from the cores on
- * node:http, and every path of a verified custom docs domain (its docs, or 404: nothing else of the app).
- * Returns false for any other path, which the caller hands to Next.
+ * Serves /v1/* (data API), /api/v1/* (management API), /docs/* (public docs) and the ops paths (/healthz,
+ * /readyz, /metrics) straight from the cores on node:http, each with its request id and log line, and every
+ * path of a verified custom docs domain (its docs, or 404: nothing else of the app). Returns false for any
+ * other path, which the caller hands to Next.
  */
 export const createNodeHandler = (app: App, session?: SessionResolver) => async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
   const url = req.url ?? "/";
   const docsHost = await docsInstanceForHost(app, req.headers.host);
   if (docsHost) {
-    sendCoreResponse(res, await handleDocsHostRequest(app, await toCoreRequest(req), docsHost));
+    sendCoreResponse(res, await handleDocsHostRequest(app, await toCoreRequest(req, observeRequest(req, res, app.metrics)), docsHost));
     return true;
   }
   const isData = url.startsWith("/v1/");
   const isManagement = url.startsWith("/api/v1/") && !url.startsWith("/api/v1/auth/");
   const isDocs = url.startsWith("/docs/");
-  if (!isData && !isManagement && !isDocs) return false;
-  const core = await toCoreRequest(req);
-  const out = isData ? await handleDataRequest(app, core) : isDocs ? await handleDocsRequest(app, core) : await handleManagementRequest(app, core, session);
+  const isOps = !isData && !isManagement && !isDocs && isOpsPath(url);
+  if (!isData && !isManagement && !isDocs && !isOps) return false;
+  const core = await toCoreRequest(req, observeRequest(req, res, app.metrics));
+  const out = isData ? await handleDataRequest(app, core)
+    : isManagement ? await handleManagementRequest(app, core, session)
+    : isDocs ? await handleDocsRequest(app, core)
+    : await handleOpsRequest(app, core);
   sendCoreResponse(res, out);
   return true;
 };

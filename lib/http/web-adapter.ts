@@ -1,6 +1,7 @@
 import type { App } from "../app";
 import type { CoreRequest, CoreResponse } from "./core-types";
 import { MAX_BODY_BYTES } from "./core-types";
+import { errorResponse } from "./error-response";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
@@ -33,8 +34,16 @@ export const fromWebRequest = async (request: Request): Promise<CoreRequest> => 
 
 export const toWebResponse = (out: CoreResponse) => new Response(out.body ?? null, { status: out.status, headers: out.headers });
 
-/** Route-handler adapter: `export const GET = webHandler(getApp, handleDataRequest)`. */
+/**
+ * Route-handler adapter: `export const GET = webHandler(getApp, handleDataRequest)`. An app that cannot start
+ * (its metadata store unreachable) answers like the cores do: 503 with Retry-After.
+ */
 export const webHandler =
   (getApp: () => Promise<App>, core: (app: App, req: CoreRequest) => Promise<CoreResponse>) =>
-  async (request: Request): Promise<Response> =>
-    toWebResponse(await core(await getApp(), await fromWebRequest(request)));
+  async (request: Request): Promise<Response> => {
+    try {
+      return toWebResponse(await core(await getApp(), await fromWebRequest(request)));
+    } catch (err) {
+      return toWebResponse(errorResponse(err));
+    }
+  };

@@ -61,6 +61,6 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
     return route.status === 204 ? noContent() : json(route.status, result);
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(err, req.requestId);
   }
 };

@@ -19,6 +19,7 @@ export const dataErrors = (schema: DatabaseSchema, table?: TableDef) => {
     "NotFound",
     ...(limited ? ["PlanRateLimited" as const] : []),
     "InternalError",
+    "Unavailable",
   ];
   const read: ErrorResponseName[] = [...document, "SchemaChanged"];
   const unique = table?.columns.some((c) => c.unique) ?? false;

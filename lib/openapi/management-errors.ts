@@ -79,6 +79,12 @@ const MANAGEMENT_ERRORS = {
     description: "The body or the query is invalid; `errors` lists every problem. The AI builder also answers 422 `ai_plan_invalid` when no valid plan came out (with the plan's problems).",
     content: errorBody("validation_failed", TYPE_PROBLEM, { errors: [{ field: "tables[0].columns[1].type", code: "invalid_value", message: TYPE_PROBLEM }] }),
   },
+  Unavailable: {
+    status: "503",
+    description: "The metadata store (or the database the route acts on) cannot be reached right now; retry after the given seconds.",
+    headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer", minimum: 1, example: 5 } } },
+    content: errorBody("unavailable", "The database is unreachable right now; retry shortly."),
+  },
 } satisfies Record<string, { status: string; description: string; content: Json; headers?: Json }>;
 
 type ErrorName = keyof typeof MANAGEMENT_ERRORS;
@@ -103,6 +109,7 @@ export const routeErrors = (route: Route): ErrorName[] => {
   if (route.errors?.includes("ai")) names.push("AiUnavailable");
   if (route.body) names.push("PayloadTooLarge");
   if (route.body || route.query) names.push("ValidationFailed");
+  names.push("Unavailable");
   return names;
 };
 

@@ -138,6 +138,14 @@ const ERROR_RESPONSES = {
       content: errorBody("internal", "The server failed to handle this request."),
     },
   },
+  Unavailable: {
+    status: "503",
+    response: {
+      description: "A database (the metadata store or this database) cannot be reached right now; retry after the given seconds.",
+      headers: { "Retry-After": header("Seconds to wait.", { type: "integer", minimum: 1, example: 5 }) },
+      content: errorBody("unavailable", "The database is unreachable right now; retry shortly."),
+    },
+  },
 } satisfies Record<string, { status: string; response: Json }>;
 
 export type ErrorResponseName = keyof typeof ERROR_RESPONSES;

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { App } from "../app";
+import { logger } from "../ops/logger";
 
 const transports = new WeakMap<App, Transporter>();
 
@@ -36,7 +37,7 @@ export const sendInviteMail = async (app: App, mail: InviteMail): Promise<boolea
     });
     return true;
   } catch (err) {
-    console.warn(`[tabula] invite email to ${mail.to} failed: ${(err as Error).message}`);
+    logger.warn({ to: mail.to, err: (err as Error).message }, "invite email failed");
     return false;
   }
 };

@@ -12,8 +12,8 @@ export const workspaceRole = async (db: Kysely<MetaDb>, ownerId: number, account
 };
 
 /**
- * The same for the data API's hot path, cached per process. A member change bumps the metadata version, so
- * every process drops this cache before its next request (app.sync) and the change holds at once.
+ * The same for the data API's hot path, cached per process. A member change publishes a `team` event (to every
+ * process through Redis) and bumps the metadata version (read per request without Redis): it holds at once.
  */
 export const cachedWorkspaceRole = async (app: App, ownerId: number, accountId: number): Promise<DatabaseRole | undefined> => {
   if (ownerId === accountId) return "owner";

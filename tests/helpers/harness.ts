@@ -40,7 +40,14 @@ export type Harness = {
   close: () => Promise<void>;
 };
 
-const testConfig = (engine: EngineKind): { config: Config; cleanup: () => Promise<void> } => {
+export type HarnessOptions = {
+  /** A MariaDB server other than TEST_MYSQL_URL's (mysql engine), e.g. one the test starts and stops. */
+  mysqlUrl?: string;
+  /** More configuration (redisUrl, metrics, ...). */
+  config?: Partial<Config>;
+};
+
+const testConfig = (engine: EngineKind, mysqlUrl = process.env.TEST_MYSQL_URL): { config: Config; cleanup: () => Promise<void> } => {
   const id = randomBytes(4).toString("hex");
   if (engine === "sqlite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-"));
@@ -49,7 +56,7 @@ const testConfig = (engine: EngineKind): { config: Config; cleanup: () => Promis
       cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const base = new URL(process.env.TEST_MYSQL_URL!);
+  const base = new URL(mysqlUrl!);
   const meta = `tabula_t_${id}`;
   base.pathname = `/${meta}`;
   return {
@@ -68,9 +75,9 @@ const routeModules = async () => ({
   management: await import("../../app/api/v1/[[...path]]/route"),
 });
 
-export const startHarness = async (engine: EngineKind, adapter: Adapter = "node"): Promise<Harness> => {
-  const { config, cleanup } = testConfig(engine);
-  const app = await createApp(config);
+export const startHarness = async (engine: EngineKind, adapter: Adapter = "node", options: HarnessOptions = {}): Promise<Harness> => {
+  const { config, cleanup } = testConfig(engine, options.mysqlUrl);
+  const app = await createApp({ ...config, ...options.config });
   let baseUrl = "http://tabula.test";
   let server: http.Server | undefined;
   if (adapter === "node") {

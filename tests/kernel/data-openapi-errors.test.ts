@@ -2,6 +2,7 @@
 // 403 only with database auth on; 409 on every table operation (schema_changed: the schema changed while the
 // request ran, see tests/reliability/schema-churn.test.ts), as a conflict too on writes with a unique column and
 // on DELETE when referenced.
+// 503 everywhere (an unreachable database, tests/ops/outage.test.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, expectError, useHarness } from "../contract/contract-helpers";
 import { ENGINES } from "../helpers/harness";
@@ -26,16 +27,16 @@ describe.each(ENGINES)("data OpenAPI error responses (%s)", (engine) => {
   it("without database auth: no 403 anywhere, no 429; 409 says which conflicts can happen", async () => {
     const doc = await openapi();
     const described = (path: string, method: string) => (doc.paths[path][method].responses["409"] as { $ref: string }).$ref;
-    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "404", "409", "422", "500"]);
-    expect(codes(doc, "/tags", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500"]);
+    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "404", "409", "422", "500", "503"]);
+    expect(codes(doc, "/tags", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500", "503"]);
     expect(described("/tags", "post")).toBe("#/components/responses/SchemaChanged");
-    expect(codes(doc, "/users", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500"]);
+    expect(codes(doc, "/users", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500", "503"]);
     expect(described("/users", "post")).toBe("#/components/responses/Conflict");
-    expect(codes(doc, "/tags/{id}", "delete")).toEqual(["204", "401", "404", "409", "500"]);
+    expect(codes(doc, "/tags/{id}", "delete")).toEqual(["204", "401", "404", "409", "500", "503"]);
     expect(described("/tags/{id}", "delete")).toBe("#/components/responses/Conflict");
-    expect(codes(doc, "/posts/{id}", "delete")).toEqual(["204", "401", "404", "409", "500"]);
+    expect(codes(doc, "/posts/{id}", "delete")).toEqual(["204", "401", "404", "409", "500", "503"]);
     expect(described("/posts/{id}", "delete")).toBe("#/components/responses/SchemaChanged");
-    expect(codes(doc, "/openapi.json", "get")).toEqual(["200", "401", "404", "500"]);
+    expect(codes(doc, "/openapi.json", "get")).toEqual(["200", "401", "404", "500", "503"]);
   });
 
   it("each documented 409 is a real reply: a duplicate unique value, and deleting a referenced row", async () => {
@@ -50,7 +51,7 @@ describe.each(ENGINES)("data OpenAPI error responses (%s)", (engine) => {
   it("with database auth on: 403 is documented, as JWT users meet policies", async () => {
     await enableAuth(ctx.h, db);
     const doc = await openapi();
-    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "403", "404", "409", "422", "500"]);
-    expect(codes(doc, "/posts/{id}", "patch")).toEqual(["200", "401", "403", "404", "409", "413", "422", "500"]);
+    expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "403", "404", "409", "422", "500", "503"]);
+    expect(codes(doc, "/posts/{id}", "patch")).toEqual(["200", "401", "403", "404", "409", "413", "422", "500", "503"]);
   });
 });

@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Metrics } from "./metrics";
+import { logger } from "./logger";
+import { routeClassOf } from "./route-class";
+
+/** An incoming X-Request-Id is kept when it is a plain token (a proxy's id); anything else gets a fresh one. */
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const requestIdFrom = (header: string | string[] | undefined) =>
+  typeof header === "string" && REQUEST_ID_RE.test(header) ? header : randomUUID();
+
+/**
+ * Gives the request its id (echoed as X-Request-Id) and, once the response is done or the client has gone,
+ * writes its one log line and counts it in the metrics. Returns the id, for error logs on the way.
+ */
+export const observeRequest = (req: IncomingMessage, res: ServerResponse, metrics?: Metrics): string => {
+  const started = performance.now();
+  const id = requestIdFrom(req.headers["x-request-id"]);
+  res.setHeader("x-request-id", id);
+  // Nothing to write or count (LOG_LEVEL above info, metrics off): spare the hot path the listener.
+  if (!metrics && !logger.isLevelEnabled("info")) return id;
+  res.once("close", () => {
+    const ms = performance.now() - started;
+    const url = req.url ?? "/";
+    const route = routeClassOf(url);
+    const q = url.indexOf("?");
+    const line = { reqId: id, method: req.method, route, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    logger.info(res.writableFinished ? line : { ...line, aborted: true }, "request");
+    metrics?.observe(route, res.statusCode, ms / 1000);
+  });
+  return id;
+};
