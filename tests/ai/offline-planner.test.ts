@@ -151,7 +151,7 @@ describe("validatePlan", () => {
       { name: "name", type: "varchar", length: 100, nullable: false, unique: false },
       { name: "price", type: "decimal", precision: 8, scale: 2, nullable: true, unique: false },
       { name: "size", type: "dropdown", options: ["small", "large"], nullable: true, unique: false },
-      { name: "category_id", type: "reference", references: "categories", nullable: true, unique: false },
+      { name: "category_id", type: "reference", references: "categories", nullable: true, unique: false, index: true },
     ]);
     expect(plan?.joins).toEqual(soapShop().joins);
     expect(plan?.seed).toEqual(soapShop().seed);

@@ -8,6 +8,7 @@ import { toErrorResponse } from "../../lib/errors";
 import { webHandler } from "../../lib/http/web-adapter";
 import { createAccount } from "../../lib/meta/accounts/create-account";
 import { handleManagementRequest } from "../../lib/mgmt/handle-management-request";
+import { logger } from "../../lib/ops/logger";
 
 const withCode = (fields: Record<string, unknown>) => Object.assign(new Error("boom"), fields);
 
@@ -34,7 +35,7 @@ describe("resource exhaustion maps to 503", () => {
     ["MySQL: unknown column (1054)", withCode({ errno: 1054 })],
     ["anything else", new Error("boom")],
   ])("should stay 500: %s", (_, err) => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const { status, body } = toErrorResponse(err);
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();
