@@ -83,7 +83,7 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
   const allSelected = actions && rows.length > 0 && rows.every((r) => actions.selected.has(r.id));
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={`Records of ${table.name}`}>
         <thead className="bg-slate-50">
           <tr>

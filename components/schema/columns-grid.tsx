@@ -51,7 +51,7 @@ export const ColumnsGrid = ({ instance, table, onEdit }: Props) => {
   const drop = useDropColumn(instance, table.name);
   const [dropping, setDropping] = useState<string | null>(null);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
       <table className="min-w-full divide-y divide-slate-200 text-left" aria-label={`Columns of ${table.name}`}>
         <thead className="bg-slate-50 text-xs font-medium text-slate-600">
           <tr>

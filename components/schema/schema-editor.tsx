@@ -49,7 +49,7 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
   }
   const names = tables.map((t) => t.name);
   return (
-    <div className="flex gap-5">
+    <div className="flex flex-col gap-5 md:flex-row">
       <TableList tables={tables} selected={table.name} basePath={`/databases/${instance}/schema`} footer={addTableButton} />
       <section className="min-w-0 flex-1 space-y-4" aria-label={`Table ${table.name}`}>
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -60,7 +60,7 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
               <code className="font-mono text-xs">/{table.name}/{"{id}"}</code>
             </p>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => setEditing({ kind: "rename" })} {...writeLock}>
               Rename
             </Button>
