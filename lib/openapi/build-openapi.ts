@@ -1,4 +1,5 @@
 // The live OpenAPI 3.1 document of one database's data API, rebuilt from the cached schema on every call.
+import { FILTER_OPERATORS } from "../schema/filter-operators";
 import type { DatabaseSchema, TableDef } from "../schema/types";
 import { authEnabled, authPaths, authSchemas, USER_JWT_SCHEME } from "./auth-paths";
 import { curlSample } from "./curl-sample";
@@ -144,13 +145,16 @@ const documentPath = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Json =
   },
 });
 
+// `{column}`, `{column}_ne`, `_gt`, …: every operator of the grammar's one table.
+const FILTER_SUMMARY = FILTER_OPERATORS.map((o, i) => (i < 2 ? `\`{column}${o.suffix}\`` : `\`${o.suffix}\``)).join(", ");
+
 const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.name}** database (\`${schema.instance}\`), generated from its live schema.
 
 **Authentication**: \`Authorization: Bearer <key>\` with your secret key (\`sk_...\`) or a database-auth JWT, or \`x-api-key: <key>\`.
 
-**Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters \`{column}\`, \`{column}_gt\`, \`_gte\`, \`_lt\`, \`_lte\`, \`_like\`, \`_ilike\`, \`_in\` (comma-separated), \`_null\` (\`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`.
+**Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`.
 
-**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict, 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details). Each operation lists the ones it can answer.`;
+**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or \`schema_changed\`: the table changed while the request ran; retry), 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
 
 export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Record<string, unknown> => {
   const tables = [...schema.tables.values()];
