@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, test } from "@playwright/test";
 import { E2E_CNAME_TARGET, E2E_DNS_PORT } from "../playwright.config";
 import { startDnsServer } from "../tests/domains/dns-server";
@@ -42,6 +43,8 @@ test("public docs: switched on, read without a key, served on a verified custom 
       await expect(docs.locator(".opblock-summary-path").filter({ hasText: /^\/lanterns$/ }).first()).toBeVisible();
       await expect(docs.getByRole("button", { name: "Authorize" })).toBeVisible();
       expect(await docs.content()).not.toMatch(/sk_[A-Za-z0-9]{8}/);
+      const axe = await new AxeBuilder({ page: docs }).analyze();
+      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
       await shot(docs, "08-public-docs-page");
       await reader.close();
     });

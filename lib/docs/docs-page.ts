@@ -29,13 +29,14 @@ export const docsPageHtml = ({ name, instance, specUrl }: { name: string; instan
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(name)} API docs</title>
 <link rel="stylesheet" href="${ASSET_PREFIX}swagger-ui.css">
+<link rel="stylesheet" href="${ASSET_PREFIX}tabula-theme.css">
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; background: #f8fafc; }
   .tabula-docs-header { background: #1e1b4b; color: #fff; padding: 18px 24px; }
   .tabula-docs-header h1 { margin: 0; font-size: 22px; }
   .tabula-docs-header p { margin: 6px 0 0; font-size: 13px; color: #c7d2fe; }
   .tabula-docs-header code { color: #fff; }
-  #swagger-ui { max-width: 1200px; margin: 0 auto; background: #fff; }
+  .tabula-swagger { display: block; max-width: 1200px; margin: 0 auto; border-radius: 0; }
 </style>
 </head>
 <body>
@@ -43,7 +44,7 @@ export const docsPageHtml = ({ name, instance, specUrl }: { name: string; instan
   <h1 data-testid="docs-title">${escapeHtml(name)} API</h1>
   <p>Database <code>${escapeHtml(instance)}</code>. To try a request, click Authorize and enter your secret key (<code>sk_…</code>); this page never holds one.</p>
 </header>
-<main id="swagger-ui"></main>
+<main class="tabula-swagger"><div id="swagger-ui"></div></main>
 <script id="tabula-docs" type="application/json">${settings}</script>
 <script src="${ASSET_PREFIX}swagger-ui-bundle.js"></script>
 <script src="${ASSET_PREFIX}docs-page.js"></script>

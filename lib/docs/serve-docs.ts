@@ -13,10 +13,14 @@ import { ASSET_PREFIX, DOCS_PAGE_SCRIPT, docsPageHtml, notPublicHtml } from "./d
 import { docsInstanceForHost } from "./docs-hosts";
 import { readDocsRow } from "./docs-settings";
 
+// The dashboard's Swagger theme (contrast-checked by the a11y suite), so the public page reads the same.
+const THEME_FILE = "components/docs/swagger-theme.css";
+
 const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
   "swagger-ui.css": { type: "text/css; charset=utf-8", file: "swagger-ui.css" },
   "swagger-ui-bundle.js": { type: "text/javascript; charset=utf-8", file: "swagger-ui-bundle.js" },
   "docs-page.js": { type: "text/javascript; charset=utf-8", text: DOCS_PAGE_SCRIPT },
+  "tabula-theme.css": { type: "text/css; charset=utf-8", file: THEME_FILE },
 };
 
 const assetCache = new Map<string, string>();
@@ -26,7 +30,8 @@ const serveAsset = (name: string): CoreResponse => {
   if (!asset) return notFoundJson("No such docs asset.");
   let body = asset.text ?? assetCache.get(name);
   if (body === undefined) {
-    body = fs.readFileSync(path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.file!), "utf8");
+    const file = asset.file === THEME_FILE ? path.join(process.cwd(), THEME_FILE) : path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.file!);
+    body = fs.readFileSync(file, "utf8");
     assetCache.set(name, body);
   }
   return { status: 200, headers: { "content-type": asset.type, "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" }, body };

@@ -79,6 +79,9 @@ describe.each(ENGINES)("docs by Host on %s", (engine) => {
     const js = await web.get(A, "/docs/_assets/swagger-ui-bundle.js");
     expect(js.status).toBe(200);
     expect(js.text).toContain("SwaggerUIBundle");
+    const theme = await web.get(A, "/docs/_assets/tabula-theme.css");
+    expect([theme.status, theme.type]).toEqual([200, "text/css; charset=utf-8"]);
+    expect(theme.text).toContain(".tabula-swagger .swagger-ui .btn.authorize");
   });
 
   it.each(["/api/v1/databases", `/v1/${"x"}/products`, "/login", "/databases", "/docs/_assets/nope.js", "/api/v1/domains/allowed?domain=x"])(
