@@ -11,12 +11,17 @@ export const DOCS_PAGE_SCRIPT = `(() => {
   window.ui = SwaggerUIBundle({
     url: settings.specUrl,
     dom_id: "#swagger-ui",
-    deepLinking: true,
+    deepLinking: false,
     docExpansion: "list",
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
     persistAuthorization: false,
   });
+  // Swagger UI renders its server picker without a name (axe: select-name), and re-renders it at will.
+  new MutationObserver(() => {
+    const servers = document.querySelector("select#servers:not([aria-label])");
+    if (servers) servers.setAttribute("aria-label", "Server");
+  }).observe(document.getElementById("swagger-ui"), { childList: true, subtree: true });
 })();
 `;
 
