@@ -1,5 +1,5 @@
 // One error class, one code→status table, one body shape for the data and management APIs.
-import { isUnavailableError, UNAVAILABLE_RETRY_SECONDS } from "./db/unavailable";
+import { UNAVAILABLE_RETRY_SECONDS, unavailability } from "./db/unavailable";
 import { logger } from "./ops/logger";
 
 export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
@@ -82,12 +82,11 @@ export const methodNotAllowed = (allow: string[]) =>
 
 /**
  * 503 with Retry-After: a database (metadata or user) cannot be reached, or the server is short of a resource
- * (descriptors, connections) for a moment (`SHORTAGE_RETRY_SECONDS`); the request may succeed later.
+ * (descriptors, connections) for a moment (`SHORTAGE_RETRY_SECONDS` in db/unavailable); the request may succeed later.
  */
 export const unavailable = (message = "The database is unreachable right now; retry shortly.", retryAfter = UNAVAILABLE_RETRY_SECONDS) =>
   new ApiError("unavailable", message, { headers: { "Retry-After": String(retryAfter) } });
 
-export const SHORTAGE_RETRY_SECONDS = 1;
 
 /** MySQL refusals of a definition it cannot hold (row size, column length, key length): the user's to fix. */
 const MYSQL_DEFINITION_LIMITS = new Set([1059, 1071, 1074, 1117, 1118]);
@@ -97,21 +96,6 @@ const engineLimitError = (err: unknown): ApiError | undefined => {
   if (!e || typeof e.errno !== "number" || !MYSQL_DEFINITION_LIMITS.has(e.errno)) return undefined;
   const detail = (e.sqlMessage ?? "").split(". ")[0];
   return invalidField("columns", "engine_limit", `MySQL cannot hold this table definition: ${detail}`);
-};
-
-/**
- * Running out of file descriptors (EMFILE/ENFILE; SQLite's "unable to open database file") or of MySQL
- * connections (1040 too many connections; 1203 and 1226, a user's connection limit) is a moment's shortage:
- * 503, not 500.
- */
-const exhaustionError = (err: unknown): ApiError | undefined => {
-  const e = err as { code?: string; errno?: number } | null;
-  if (!e || typeof e !== "object") return undefined;
-  if (e.code === "EMFILE" || e.code === "ENFILE" || e.code === "SQLITE_CANTOPEN") {
-    return unavailable("The server has too many files open right now; retry in a moment.", SHORTAGE_RETRY_SECONDS);
-  }
-  if (e.errno === 1040 || e.errno === 1203 || e.errno === 1226) return unavailable("The database server has no free connection right now; retry in a moment.", SHORTAGE_RETRY_SECONDS);
-  return undefined;
 };
 
 export type ErrorBody = { error: string; message: string; errors?: FieldError[]; quota?: QuotaInfo; [field: string]: unknown };
@@ -128,11 +112,12 @@ export const toErrorResponse = (
     if (err.extra) Object.assign(body, err.extra);
     return { status: err.status, body, headers: err.headers ?? {} };
   }
-  const limit = engineLimitError(err) ?? exhaustionError(err);
+  const limit = engineLimitError(err);
   if (limit) return toErrorResponse(limit);
-  if (isUnavailableError(err)) {
-    logger.warn({ reqId: requestId, err }, "database unreachable");
-    return toErrorResponse(unavailable());
+  const down = unavailability(err);
+  if (down) {
+    if (down.kind === "unreachable") logger.warn({ reqId: requestId, err }, "database unreachable");
+    return toErrorResponse(unavailable(down.message, down.retryAfter));
   }
   logger.error({ reqId: requestId, err }, "internal error");
   return {

@@ -3,7 +3,8 @@
 // in use (a statement, a transaction, a read on a reader thread, or one waiting its turn) is never closed:
 // every use counts itself in with `retain` and out with `release`.
 import path from "node:path";
-import { SHORTAGE_RETRY_SECONDS, unavailable } from "../errors";
+import { unavailable } from "../errors";
+import { SHORTAGE_RETRY_SECONDS } from "./unavailable";
 import { openSqlite, type SqliteConn } from "./open-sqlite";
 import type { UserDb } from "./engine";
 
