@@ -13,6 +13,7 @@ const STATUS_BY_CODE = {
   method_not_allowed: 405,
   conflict: 409,
   schema_changed: 409,
+  write_conflict: 409,
   invite_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
