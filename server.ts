@@ -8,6 +8,7 @@ import { getApp } from "./lib/app";
 import { createSessionResolver } from "./lib/auth/resolve-session";
 import { toErrorResponse } from "./lib/errors";
 import { createNodeHandler, sendCoreResponse } from "./lib/http/node-adapter";
+import { CLIENT_HEADER, clientAddressOf, markClientAddress } from "./lib/http/client-address";
 import { json } from "./lib/http/core-types";
 import { endLog, logger } from "./lib/ops/logger";
 import { observeRequest } from "./lib/ops/observe-request";
@@ -45,7 +46,10 @@ const main = async () => {
     // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.
     if (app.draining) res.shouldKeepAlive = false;
     try {
+      // The core handler also makes req.url canonical, so Next routes the same spelling.
       if (await handleCore(req, res)) return;
+      // Next's route handlers see no socket: hand them the client's address, marked as this process's.
+      req.headers[CLIENT_HEADER] = markClientAddress(clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, app.config.trustProxy));
       observeRequest(req, res, app.metrics);
       await handleOther(req, res);
     } catch (err) {

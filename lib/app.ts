@@ -16,6 +16,7 @@ import { createRequestLimiter, type RequestLimiter } from "./limits/request-limi
 import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
+import { createSignInLimiter, type SignInLimiter } from "./auth/sign-in-limiter";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -34,6 +35,8 @@ export type App = {
   redis?: Redis;
   /** The data API's per-account request rate (lib/limits/request-limiter.ts). */
   limitRequests: RequestLimiter;
+  /** Failed sign-ins per account and per address, for the dashboard and every database (lib/auth/sign-in-limiter.ts). */
+  signInLimiter: SignInLimiter;
   /** Metadata changes of this process, published after commit; the caches below subscribe to it. */
   events: EventBus;
   /**
@@ -124,6 +127,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     engine,
     redis,
     limitRequests: createRequestLimiter(redis),
+    signInLimiter: createSignInLimiter(redis),
     secret: loadSecret(config),
     schemas,
     keys,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./http/client-address";
 
 export type EngineKind = "sqlite" | "mysql";
 
@@ -9,6 +10,8 @@ export type Config = {
   /** mysql://user:pass@host:port/metaSchema when engine is mysql. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed; unset, the socket's address is the client's. */
+  trustProxy?: TrustProxy;
   /** With a live Redis event link: how often (ms) the metadata version is still read, a net should a process miss events. */
   metaPollMs?: number;
   /** Prometheus metrics at /metrics: off when undefined; a token, when set, must come as a Bearer credential. */
@@ -90,6 +93,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: path.resolve(env.DATA_DIR || "./data"),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metaPollMs: env.META_POLL_MS ? Number(env.META_POLL_MS) : undefined,
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : env.METRICS === "1" || env.METRICS === "on" ? {} : undefined,
     secret: env.TABULA_SECRET || undefined,

@@ -2,13 +2,16 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { App } from "../app";
 import { authSecret, ensureAuthUrl } from "./auth-secret";
+import { dashboardSignInAttempt } from "./limit-dashboard-sign-in";
+import { SESSION_MAX_AGE_SECONDS, sessionVersionOf } from "./session-version";
 import { ACCOUNT_DISABLED_ERROR } from "./sign-in-errors";
+import { forgiveSignInAttempt } from "./sign-in-limiter";
 import { verifyCredentials } from "./verify-credentials";
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
-
-
-/** next-auth for the dashboard: email + password (bcrypt) against the accounts table, JWT sessions. */
+/**
+ * next-auth for the dashboard: email + password (bcrypt) against the accounts table, JWT sessions that carry
+ * the account's session version. Attempts are counted by limitDashboardSignIn around the route.
+ */
 export const authOptions = (app: App): NextAuthOptions => {
   ensureAuthUrl();
   return {
@@ -19,16 +22,26 @@ export const authOptions = (app: App): NextAuthOptions => {
       CredentialsProvider({
         name: "Email",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: async (credentials) => {
+        authorize: async (credentials, req) => {
           const account = await verifyCredentials(app, credentials ?? {});
           if (account?.disabled) throw new Error(ACCOUNT_DISABLED_ERROR);
-          return account && { id: String(account.id), email: account.email, isOperator: account.isOperator };
+          if (!account) return null;
+          const headers = (req.headers ?? {}) as Record<string, string | undefined>;
+          await forgiveSignInAttempt(app.signInLimiter, dashboardSignInAttempt(app, credentials?.email, (name) => headers[name]));
+          return { id: String(account.id), email: account.email, isOperator: account.isOperator, sessionVersion: account.sessionVersion };
         },
       }),
     ],
     callbacks: {
-      jwt: ({ token, user }) => {
-        if (user) token.isOperator = (user as { isOperator?: boolean }).isOperator === true;
+      jwt: async ({ token, user }) => {
+        if (user) {
+          const signedIn = user as { isOperator?: boolean; sessionVersion?: number };
+          return { ...token, isOperator: signedIn.isOperator === true, sv: signedIn.sessionVersion ?? 0 };
+        }
+        // A session whose version is past (password changed, signed out everywhere, reset, disabled) is over:
+        // throwing makes next-auth clear its cookie.
+        const row = await app.engine.meta.selectFrom("accounts").select(["session_version", "disabled_at"]).where("id", "=", Number(token.sub)).executeTakeFirst();
+        if (!row || row.disabled_at !== null || row.session_version !== sessionVersionOf(token)) throw new Error("SessionEnded");
         return token;
       },
       session: ({ session, token }) => ({

@@ -4,6 +4,7 @@ import type { CoreRequest } from "../http/core-types";
 import type { SessionResolver } from "../mgmt/handle-management-request";
 import { unauthorized } from "../errors";
 import { authSecret } from "./auth-secret";
+import { sessionVersionOf } from "./session-version";
 
 export const ACCOUNT_DISABLED_SESSION = "This account is disabled; ask the operator of this install to enable it again.";
 
@@ -19,13 +20,13 @@ const parseCookies = (header: string | undefined) => {
   return cookies;
 };
 
-/** The session token, joined from next-auth's chunks (`name.0`, `name.1`, …) when it was split. */
+/** The session token and its cookie's name, joined from next-auth's chunks (`name.0`, `name.1`, …) when it was split. */
 const readSessionToken = (cookies: Map<string, string>) => {
   for (const name of COOKIE_NAMES) {
-    if (cookies.has(name)) return cookies.get(name);
+    if (cookies.has(name)) return { name, token: cookies.get(name)! };
     const chunks: string[] = [];
     for (let i = 0; cookies.has(`${name}.${i}`); i++) chunks.push(cookies.get(`${name}.${i}`)!);
-    if (chunks.length) return chunks.join("");
+    if (chunks.length) return { name, token: chunks.join("") };
   }
   return undefined;
 };
@@ -44,20 +45,21 @@ const isSameOrigin = (req: CoreRequest) => {
 
 /**
  * The management API's dashboard session: the next-auth JWT cookie, decoded with the install's auth secret,
- * mapped to the account it names (which must still exist). Anything invalid is simply "no session"; a disabled
- * account's session is a 401 that says so.
+ * mapped to the account it names (which must still exist) and signed with its current session version.
+ * Anything invalid or ended is simply "no session"; a disabled account's session is a 401 that says so.
  */
 export const createSessionResolver =
   (app: App): SessionResolver =>
   async (req) => {
-    const token = readSessionToken(parseCookies(req.header("cookie")));
-    if (!token || !isSameOrigin(req)) return undefined;
-    const claims = await decode({ token, secret: authSecret(app) }).catch(() => null);
+    const cookie = readSessionToken(parseCookies(req.header("cookie")));
+    if (!cookie || !isSameOrigin(req)) return undefined;
+    const claims = await decode({ token: cookie.token, secret: authSecret(app) }).catch(() => null);
     const accountId = Number(claims?.sub);
     if (!Number.isInteger(accountId) || accountId <= 0) return undefined;
-    const account = await app.engine.meta.selectFrom("accounts").select(["id", "is_operator", "disabled_at"]).where("id", "=", accountId).executeTakeFirst();
+    const account = await app.engine.meta.selectFrom("accounts").select(["id", "is_operator", "disabled_at", "session_version"]).where("id", "=", accountId).executeTakeFirst();
     if (!account) return undefined;
     // A 401 ends the dashboard's session (it signs out); the sign-in page then says the account is disabled.
     if (account.disabled_at !== null) throw unauthorized(ACCOUNT_DISABLED_SESSION);
-    return { accountId: account.id, isOperator: account.is_operator === 1, keyDatabaseId: null };
+    if (sessionVersionOf(claims!) !== account.session_version) return undefined;
+    return { accountId: account.id, isOperator: account.is_operator === 1, keyDatabaseId: null, session: { cookieName: cookie.name, claims: claims! } };
   };

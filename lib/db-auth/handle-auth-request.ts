@@ -10,7 +10,7 @@ import { ApiError, type FieldError, methodNotAllowed, notFound, unauthorized, va
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
 import type { DatabaseSchema } from "../schema/types";
-import { clearLoginAttempts, countLoginAttempt } from "./login-limiter";
+import { countSignInAttempt, forgiveSignInAttempt } from "../auth/sign-in-limiter";
 import { signUserToken } from "./user-token";
 
 export const AUTH_VERBS: Record<string, string> = { login: "POST", signup: "POST", me: "GET" };
@@ -69,14 +69,14 @@ const grant = async (schema: Enabled, index: TableIndex, row: Record<string, unk
 
 const login = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
   const { login, password } = readCredentials(schema, parseJsonBody(req));
-  const address = req.clientAddress ?? "unknown";
-  await countLoginAttempt(app, schema.id, login, address);
+  const attempt = { realm: `db:${schema.id}`, login, address: req.clientAddress };
+  await countSignInAttempt(app.signInLimiter, attempt);
   const index = indexTable(schema.tables.get(schema.auth.users_table)!);
   const row = await findUserByLogin(app, schema, index, login);
   const hash = row?.[schema.auth.password_column];
   const matches = await bcrypt.compare(password, typeof hash === "string" && hash.startsWith("$2") ? hash : dummyHash(app.config.bcryptCost));
   if (!row || !matches || typeof hash !== "string") throw unauthorized(BAD_CREDENTIALS);
-  await clearLoginAttempts(app, schema.id, login, address);
+  await forgiveSignInAttempt(app.signInLimiter, attempt);
   return grant(schema, index, row);
 };
 
@@ -84,8 +84,8 @@ const login = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreR
 const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
   if (!schema.auth.signup) throw new ApiError("forbidden", "Sign-up is closed for this database.");
   const { login, password, body } = readCredentials(schema, parseJsonBody(req));
-  const address = req.clientAddress ?? "unknown";
-  await countLoginAttempt(app, schema.id, login, address);
+  const attempt = { realm: `db:${schema.id}`, login, address: req.clientAddress };
+  await countSignInAttempt(app.signInLimiter, attempt);
   const extra = Object.keys(body).filter((k) => k !== schema.auth.login_column && k !== "password");
   if (extra.length) throw validationFailed(extra.map((k) => ({ field: k, code: "unknown_property", message: `sign-up takes only "${schema.auth.login_column}" and "password"` })));
   if ([...password].length < 8 || Buffer.byteLength(password) > 72) throw validationFailed([{ field: "password", code: "out_of_range", message: "the password must be 8 to 72 bytes long" }]);
@@ -94,6 +94,7 @@ const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<Core
   if (errors.length) throw validationFailed(errors);
   // The same write transaction as POST /{table}: reference checks, the statement and the read-back.
   const [user] = await insertRecords(app, app.engine.userDb(schema.physical), index, [write]);
+  await forgiveSignInAttempt(app.signInLimiter, attempt);
   return grant(schema, index, (await findUserById(app, schema, index, Number(user.id)))!, 201);
 };
 

@@ -12,6 +12,8 @@ export type AccountsTable = {
   created_at: string;
   /** When the operator disabled the account (null: active). */
   disabled_at: string | null;
+  /** Sessions signed with another version are over (lib/auth/session-version.ts). */
+  session_version: Generated<number>;
 };
 
 export type DatabasesTable = {

@@ -247,6 +247,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").addColumn("disabled_at", "varchar(32)").execute();
     },
   },
+  "0013_session_version": {
+    up: async (db: Kysely<any>) => {
+      // A dashboard session carries the version it was signed with; bumping it ends the sessions signed before.
+      await db.schema.alterTable("accounts").addColumn("session_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

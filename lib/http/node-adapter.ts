@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { App } from "../app";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
-import { type CoreRequest, type CoreResponse, MAX_BODY_BYTES } from "./core-types";
+import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "./core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
 import { observeRequest } from "../ops/observe-request";
 import { OPS_PATHS } from "../ops/route-class";
+import type { TrustProxy } from "./client-address";
+import { clientAddressOf } from "./client-address";
+import { canonicalTarget } from "./canonical-path";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
@@ -35,7 +38,7 @@ const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boo
     req.on("error", reject);
   });
 
-const toCoreRequest = async (req: IncomingMessage, requestId: string): Promise<CoreRequest> => {
+const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: TrustProxy | undefined): Promise<CoreRequest> => {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
@@ -53,7 +56,7 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string): Promise<C
     body,
     bodyTooLarge: tooLarge,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
-    clientAddress: req.socket.remoteAddress,
+    clientAddress: clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, trust),
     requestId,
   };
 };
@@ -75,10 +78,19 @@ const isOpsPath = (url: string) => {
  * other path, which the caller hands to Next.
  */
 export const createNodeHandler = (app: App, session?: SessionResolver) => async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-  const url = req.url ?? "/";
+  // Every alias of a path (`/./v1`, `//v1`, `%2e`) meets the same route, checks and limiters; Next sees it too.
+  const canonical = canonicalTarget(req.url ?? "/");
+  if (canonical === null) {
+    observeRequest(req, res, app.metrics);
+    sendCoreResponse(res, json(404, { error: "not_found", message: "No such path." }));
+    return true;
+  }
+  req.url = canonical;
+  const url = canonical;
+  const trust = app.config.trustProxy;
   const docsHost = await docsInstanceForHost(app, req.headers.host);
   if (docsHost) {
-    sendCoreResponse(res, await handleDocsHostRequest(app, await toCoreRequest(req, observeRequest(req, res, app.metrics)), docsHost));
+    sendCoreResponse(res, await handleDocsHostRequest(app, await toCoreRequest(req, observeRequest(req, res, app.metrics), trust), docsHost));
     return true;
   }
   const isData = url.startsWith("/v1/");
@@ -86,7 +98,7 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
   const isDocs = url.startsWith("/docs/");
   const isOps = !isData && !isManagement && !isDocs && isOpsPath(url);
   if (!isData && !isManagement && !isDocs && !isOps) return false;
-  const core = await toCoreRequest(req, observeRequest(req, res, app.metrics));
+  const core = await toCoreRequest(req, observeRequest(req, res, app.metrics), trust);
   const out = isData ? await handleDataRequest(app, core)
     : isManagement ? await handleManagementRequest(app, core, session)
     : isDocs ? await handleDocsRequest(app, core)

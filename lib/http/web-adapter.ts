@@ -2,12 +2,17 @@ import type { App } from "../app";
 import type { CoreRequest, CoreResponse } from "./core-types";
 import { MAX_BODY_BYTES } from "./core-types";
 import { errorResponse } from "./error-response";
+import { notFound } from "../errors";
+import { canonicalPath } from "./canonical-path";
+import { clientAddressFromHeaders, type TrustProxy } from "./client-address";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
-/** A web Request (Next route handlers) → the core request shape. */
-export const fromWebRequest = async (request: Request): Promise<CoreRequest> => {
+/** A web Request (Next route handlers) → the core request shape, its path canonical as server.ts makes it. */
+export const fromWebRequest = async (request: Request, trust?: TrustProxy): Promise<CoreRequest> => {
   const url = new URL(request.url);
+  const pathname = canonicalPath(url.pathname);
+  if (pathname === null) throw notFound("No such path.");
   let body: string | undefined;
   let bodyTooLarge = false;
   if (!BODYLESS.has(request.method)) {
@@ -20,15 +25,15 @@ export const fromWebRequest = async (request: Request): Promise<CoreRequest> => 
   }
   return {
     method: request.method,
-    pathname: url.pathname,
+    pathname,
     query: url.searchParams,
     rawQuery: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
     body,
     bodyTooLarge,
     origin: request.headers.get("x-forwarded-host") ? `${request.headers.get("x-forwarded-proto") ?? "http"}://${request.headers.get("x-forwarded-host")}` : url.origin,
-    // Route handlers see no socket; behind Next the proxy's forwarded address is the best available.
-    clientAddress: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined,
+    // Route handlers see no socket: the address server.ts marked, or X-Forwarded-For only as TRUST_PROXY allows.
+    clientAddress: clientAddressFromHeaders((name) => request.headers.get(name), trust),
   };
 };
 
@@ -42,7 +47,8 @@ export const webHandler =
   (getApp: () => Promise<App>, core: (app: App, req: CoreRequest) => Promise<CoreResponse>) =>
   async (request: Request): Promise<Response> => {
     try {
-      return toWebResponse(await core(await getApp(), await fromWebRequest(request)));
+      const app = await getApp();
+      return toWebResponse(await core(app, await fromWebRequest(request, app.config.trustProxy)));
     } catch (err) {
       return toWebResponse(errorResponse(err));
     }

@@ -5,7 +5,10 @@ import type { Meter } from "../plans/quotas";
 import type { DatabaseRole } from "../mgmt/permissions";
 
 /** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
-export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null };
+export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null; session?: SessionToken };
+
+/** The dashboard session a request came with: its cookie's name and its decoded claims (lib/auth/session-version.ts). */
+export type SessionToken = { cookieName: string; claims: Record<string, unknown> };
 
 /**
  * What every service verb takes first: the app, the authorized actor, the metadata transaction when a caller
@@ -22,6 +25,8 @@ export type Ctx = {
   role?: DatabaseRole;
   /** The origin the caller used (absolute links such as invite URLs). */
   origin?: string;
+  /** Headers a service adds to its answer (a renewed session cookie). */
+  responseHeaders?: Record<string, string>;
 };
 
 /** A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter. */

@@ -1,5 +1,6 @@
 import { addAccount, getCurrentAccount, listAccounts } from "../auth/sign-up";
 import { changeOwnPassword } from "../meta/accounts/change-own-password";
+import { endAllSessions } from "../meta/accounts/end-all-sessions";
 import { resetAccountPassword } from "../meta/accounts/reset-account-password";
 import { setAccountDisabled } from "../meta/accounts/set-account-disabled";
 import { getSettings, updateSettings } from "../settings/update-settings";
@@ -40,15 +41,21 @@ export const ACCOUNT_ROUTES = [
   }),
   defineRoute({
     method: "POST", path: "accounts/:account/password", permission: "operator", tag: "Accounts", operationId: "resetAccountPassword",
-    summary: "Reset an account's password (operator)", description: "Sets the password you give, or generates one and returns it in `generated_password` this once (it is stored only as a bcrypt hash).",
+    summary: "Reset an account's password (operator)", description: "Sets the password you give, or generates one and returns it in `generated_password` this once (it is stored only as a bcrypt hash). Every session of the account ends.",
     body: PasswordReset, status: 200, response: PasswordResetResult, errors: ["not_found"],
     run: (ctx, { account, body }) => resetAccountPassword(ctx, { account, body }),
   }),
   defineRoute({
     method: "PUT", path: "account/password", permission: "account:write", tag: "Accounts", operationId: "changeOwnPassword",
-    summary: "Change your password", description: "Needs the current password: a wrong one is 422 naming `current_password`.",
+    summary: "Change your password", description: "Needs the current password: a wrong one is 422 naming `current_password`. Your other dashboard sessions end; the one that made the change stays signed in.",
     body: PasswordChange, status: 204,
     run: (ctx, { body }) => changeOwnPassword(ctx, { body }),
+  }),
+  defineRoute({
+    method: "DELETE", path: "account/sessions", permission: "account:write", tag: "Accounts", operationId: "endAllSessions",
+    summary: "Sign out everywhere", description: "Ends every dashboard session of your account, this one included. Secret keys are not sessions: revoke them separately.",
+    status: 204,
+    run: (ctx) => endAllSessions(ctx, {}),
   }),
   defineRoute({
     method: "GET", path: "settings", permission: "operator", tag: "Accounts", operationId: "getSettings",

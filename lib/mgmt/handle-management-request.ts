@@ -51,7 +51,7 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     await app.sync();
     const actor = route.permission === "billing" ? billingActor(app, req) : ((await actorFromKey(app, req)) ?? (await session?.(req)));
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
-    const ctx: Ctx = { app, actor, origin: req.origin };
+    const ctx: Ctx = { app, actor, origin: req.origin, responseHeaders: {} };
     await authorize(ctx, route, params, req);
     const input = parseInput(route, params, req);
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's).
@@ -59,7 +59,7 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     if (meter) ctx.meter = meter;
     const result = await route.run(ctx, input);
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
-    return route.status === 204 ? noContent() : json(route.status, result);
+    return route.status === 204 ? noContent(ctx.responseHeaders) : json(route.status, result, ctx.responseHeaders);
   } catch (err) {
     return errorResponse(err, req.requestId);
   }

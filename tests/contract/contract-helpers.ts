@@ -1,7 +1,7 @@
 // Shared pieces of the HTTP contract suites: the engine × adapter matrix, a harness per describe block,
 // database set-up through the management API, and assertions on the contract's error body.
 import { afterAll, beforeAll, expect } from "vitest";
-import { type Adapter, ENGINES, type Harness, type Reply, startHarness } from "../helpers/harness";
+import { type Adapter, ENGINES, type Harness, type HarnessOptions, type Reply, startHarness } from "../helpers/harness";
 
 export type Target = { engine: (typeof ENGINES)[number]; adapter: Adapter };
 
@@ -9,10 +9,10 @@ export type Target = { engine: (typeof ENGINES)[number]; adapter: Adapter };
 export const MATRIX: Target[] = ENGINES.flatMap((engine) => (["node", "route"] as const).map((adapter) => ({ engine, adapter })));
 
 /** A harness started before the block's tests and closed after them; read `ctx.h` inside tests. */
-export const useHarness = (target: Target) => {
+export const useHarness = (target: Target, options?: HarnessOptions) => {
   const ctx = {} as { h: Harness };
   beforeAll(async () => {
-    ctx.h = await startHarness(target.engine, target.adapter);
+    ctx.h = await startHarness(target.engine, target.adapter, options);
   });
   afterAll(async () => {
     await ctx.h?.close();

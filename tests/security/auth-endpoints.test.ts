@@ -1,14 +1,16 @@
 // /auth/login, /auth/signup, /auth/me, login rate limits and per-database CORS.
 import { describe, expect, it } from "vitest";
-import { LOGIN_ATTEMPTS } from "../../lib/db-auth/login-limiter";
+import { SIGN_IN_ATTEMPTS } from "../../lib/auth/sign-in-limiter";
 import { BCRYPT, expect401, expectError, expect422, MATRIX, useHarness } from "../contract/contract-helpers";
 import { bearer, enableAuth, type Fixture, makeFixture, PASSWORD_A } from "./security-fixture";
 
 describe.each(MATRIX)("database auth endpoints on $engine via $adapter", ({ engine, adapter }) => {
-  const ctx = useHarness({ engine, adapter });
+  // One trusted proxy, so each limit test comes from its own address (X-Forwarded-For) and starts at zero.
+  const ctx = useHarness({ engine, adapter }, { config: { trustProxy: { hops: 1 } } });
   let f: Fixture;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     ctx.h.request("POST", `/v1/${f.db}${path}`, { body, key: null, headers });
+  const from = (address: string) => ({ "x-forwarded-for": address });
 
   it("sets up the fixture", async () => {
     f = await makeFixture(ctx.h, `auth ${engine} ${adapter}`);
@@ -96,19 +98,29 @@ describe.each(MATRIX)("database auth endpoints on $engine via $adapter", ({ engi
     expectError(await ctx.h.request("GET", `/v1/${f.db}/auth/login`, { key: null }), 405, "method_not_allowed");
   });
 
-  it("login rate limit: should block the attempt after the limit with 429 and Retry-After, per login", async () => {
+  it("login rate limit: should block the attempt after the limit with 429 and Retry-After, per login from any address", async () => {
     const email = "ratelimited@example.com";
-    for (let i = 0; i < LOGIN_ATTEMPTS; i++) expect401(await post("/auth/login", { email, password: `guess-${i}` }));
-    const limited = await post("/auth/login", { email, password: "guess-final" });
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) expect401(await post("/auth/login", { email, password: `guess-${i}` }, from(`198.51.100.${i}`)));
+    const limited = await post("/auth/login", { email, password: "guess-final" }, from("198.51.100.99"));
     expectError(limited, 429, "rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another login from the same address is not held back.
-    expect((await post("/auth/login", { email: "a@example.com", password: PASSWORD_A })).status).toBe(200);
+    // Another login is not held back (its account and this address have failures to spare).
+    expect((await post("/auth/login", { email: "a@example.com", password: PASSWORD_A }, from("198.51.100.99"))).status).toBe(200);
+  });
+
+  it("login rate limit: should block an address after its failures on many logins, the same answer for known and unknown ones", async () => {
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) expect401(await post("/auth/login", { email: `spray-${i}@example.com`, password: "guess" }, from("203.0.113.7")));
+    const known = await post("/auth/login", { email: "a@example.com", password: PASSWORD_A }, from("203.0.113.7"));
+    const unknown = await post("/auth/login", { email: "nobody@example.com", password: "guess" }, from("203.0.113.7"));
+    expectError(known, 429, "rate_limited");
+    expectError(unknown, 429, "rate_limited");
+    expect(known.body.message.replace(/\d+/g, "N")).toBe(unknown.body.message.replace(/\d+/g, "N"));
+    expect((await post("/auth/login", { email: "a@example.com", password: PASSWORD_A }, from("203.0.113.8"))).status).toBe(200);
   });
 
   it("login rate limit: the right password is also refused while limited (no bypass)", async () => {
-    for (let i = 0; i < LOGIN_ATTEMPTS; i++) await post("/auth/login", { email: "b@example.com", password: `guess-${i}` });
-    expectError(await post("/auth/login", { email: "b@example.com", password: "bravo-password-2" }), 429, "rate_limited");
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) await post("/auth/login", { email: "b@example.com", password: `guess-${i}` }, from(`192.0.2.${i}`));
+    expectError(await post("/auth/login", { email: "b@example.com", password: "bravo-password-2" }, from("192.0.2.200")), 429, "rate_limited");
   });
 
   describe("CORS per database", () => {

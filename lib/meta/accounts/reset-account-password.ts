@@ -4,6 +4,7 @@ import { readAccount } from "../../plans/account-view";
 import type { Ctx } from "../context";
 import { getAccountOrThrow } from "./get-account-or-throw";
 import { hashPassword, passwordProblem } from "./password-rule";
+import { bumpSessionVersion } from "../../auth/session-version";
 
 export type ResetAccountPasswordInput = { account: string; body: { password?: string } };
 
@@ -14,7 +15,10 @@ const ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const generatePassword = () =>
   Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")).join("-");
 
-/** POST /accounts/{id}/password (operator): sets the password the operator typed, or a generated one returned once. */
+/**
+ * POST /accounts/{id}/password (operator): sets the password the operator typed, or a generated one returned
+ * once. Every session of the account ends, the operator's own included when it resets itself.
+ */
 export const resetAccountPassword = async (ctx: Ctx, { account, body }: ResetAccountPasswordInput) => {
   const row = await getAccountOrThrow(ctx.app.engine.meta, account);
   const generated = body.password === undefined ? generatePassword() : null;
@@ -22,6 +26,9 @@ export const resetAccountPassword = async (ctx: Ctx, { account, body }: ResetAcc
   const problem = passwordProblem("password", password);
   if (problem) throw validationFailed([problem]);
   const hash = await hashPassword(ctx.app, password);
-  await ctx.app.engine.meta.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
+  await ctx.app.engine.meta.transaction().execute(async (trx) => {
+    await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
+    await bumpSessionVersion(trx, row.id);
+  });
   return { account: await readAccount(ctx.app.engine.meta, row.id), generated_password: generated };
 };

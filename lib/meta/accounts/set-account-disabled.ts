@@ -2,6 +2,7 @@ import { conflict } from "../../errors";
 import { readAccount } from "../../plans/account-view";
 import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getAccountOrThrow } from "./get-account-or-throw";
+import { bumpSessionVersion } from "../../auth/session-version";
 
 export type SetAccountDisabledInput = { account: string; disabled: boolean };
 
@@ -16,6 +17,8 @@ export const setAccountDisabled = async (ctx: Ctx, { account, disabled }: SetAcc
     if (disabled && row.is_operator === 1) throw conflict("The operator's account cannot be disabled.");
     if ((row.disabled_at !== null) !== disabled) {
       await trx.updateTable("accounts").set({ disabled_at: disabled ? nowIso() : null }).where("id", "=", row.id).execute();
+      // Enabling again does not bring back the sessions the disable ended.
+      if (disabled) await bumpSessionVersion(trx, row.id);
       await bumpMetaVersion(trx);
     }
     return row.id;
