@@ -15,6 +15,7 @@ import { applyPlan } from "./apply-plan";
 import { planOffline } from "./offline-planner";
 import { proposeJoinOffline } from "./offline-join";
 import { type DraftPlan, validatePlan } from "./plan";
+import { workspaceRole } from "../teams/roles";
 
 type BuildRow = Selectable<AiBuildsTable>;
 
@@ -170,11 +171,15 @@ export const createBuild = async (ctx: Ctx, { body }: CreateBuildInput) => {
 const readBuild = async (ctx: Ctx, id: number) =>
   buildView(ctx, await ctx.app.engine.meta.selectFrom("ai_builds").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 
+/** A build stays its creator's only while the creator is still in the workspace it was made in. */
+const canSeeBuild = async (ctx: Ctx, row: BuildRow) =>
+  row.owner_id === ctx.actor.accountId || (row.created_by === ctx.actor.accountId && (await workspaceRole(ctx.app.engine.meta, row.owner_id, ctx.actor.accountId)) !== undefined);
+
 const findBuild = async (ctx: Ctx, raw: string, ownerId?: number) => {
   const row = /^[1-9]\d{0,15}$/.test(raw)
     ? await ctx.app.engine.meta.selectFrom("ai_builds").selectAll().where("id", "=", Number(raw)).executeTakeFirst()
     : undefined;
-  const mine = row && (ownerId === undefined ? row.created_by === ctx.actor.accountId || row.owner_id === ctx.actor.accountId : row.owner_id === ownerId);
+  const mine = row && (ownerId === undefined ? await canSeeBuild(ctx, row) : row.owner_id === ownerId);
   if (!row || !mine) throw notFound(`AI build ${raw} was not found.`);
   return row;
 };
@@ -201,12 +206,21 @@ const loadSchemaById = async (ctx: Ctx, databaseId: number) => {
 
 export type ListBuildsInput = { query?: { status?: string } };
 
-/** GET /ai/builds: the caller's builds and those of its workspace, newest first, with every step. */
+/** GET /ai/builds: the caller's builds and those of its workspace, newest first, with every step; none from a workspace it left. */
 export const listBuilds = async (ctx: Ctx, { query = {} }: ListBuildsInput) => {
+  const me = ctx.actor.accountId;
   let q = ctx.app.engine.meta
     .selectFrom("ai_builds")
     .selectAll()
-    .where((eb) => eb.or([eb("created_by", "=", ctx.actor.accountId), eb("owner_id", "=", ctx.actor.accountId)]));
+    .where((eb) =>
+      eb.or([
+        eb("owner_id", "=", me),
+        eb.and([
+          eb("created_by", "=", me),
+          eb.exists(eb.selectFrom("members").select("members.account_id").whereRef("members.owner_id", "=", "ai_builds.owner_id").where("members.account_id", "=", me)),
+        ]),
+      ]),
+    );
   if (query.status) q = q.where("status", "=", query.status);
   const rows = await q.orderBy("id", "desc").limit(100).execute();
   return Promise.all(rows.map((r) => buildView(ctx, r)));

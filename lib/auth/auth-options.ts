@@ -26,7 +26,7 @@ export const authOptions = (app: App): NextAuthOptions => {
           const account = await verifyCredentials(app, credentials ?? {});
           if (account?.disabled) throw new Error(ACCOUNT_DISABLED_ERROR);
           if (!account) return null;
-          const headers = (req.headers ?? {}) as Record<string, string | undefined>;
+          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
           await forgiveSignInAttempt(app.signInLimiter, dashboardSignInAttempt(app, credentials?.email, (name) => headers[name]));
           return { id: String(account.id), email: account.email, isOperator: account.isOperator, sessionVersion: account.sessionVersion };
         },

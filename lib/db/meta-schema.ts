@@ -191,8 +191,10 @@ export type HookLogsTable = {
 export type DatabaseDocsTable = {
   database_id: number;
   public: number;
-  /** Lowercase hostname, unique across the install; null when none. */
+  /** Lowercase hostname claimed; several databases may claim one while none has verified it. */
   domain: string | null;
+  /** The domain once this database verified it first (unique: the owner); kept while verified or failing. */
+  verified_domain: string | null;
   domain_status: "none" | "pending" | "verified" | "failing";
   /** Why the last check did not verify (CNAME points elsewhere, TXT token missing, …). */
   domain_error: string | null;

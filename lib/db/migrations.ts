@@ -253,6 +253,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").addColumn("session_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  "0014_docs_domain_claims": {
+    up: async (db: Kysely<any>) => {
+      // A pending claim reserves nothing: `domain` is no longer unique; `verified_domain` (set by the first
+      // verification) is. Rebuilt, since SQLite cannot drop a column's UNIQUE.
+      await db.schema
+        .createTable("database_docs_next")
+        .addColumn("database_id", "integer", (c) => c.primaryKey().references("databases.id").onDelete("cascade"))
+        .addColumn("public", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("domain", "varchar(253)")
+        .addColumn("verified_domain", "varchar(253)", (c) => c.unique())
+        .addColumn("domain_status", "varchar(16)", (c) => c.notNull().defaultTo("none"))
+        .addColumn("domain_error", "varchar(500)")
+        .addColumn("token", "varchar(64)")
+        .addColumn("verified_at", "varchar(32)")
+        .addColumn("checked_at", "varchar(32)")
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      const columns = sql.raw("database_id, public, domain, domain_status, domain_error, token, verified_at, checked_at, updated_at");
+      await sql`INSERT INTO database_docs_next (${columns}, verified_domain)
+        SELECT ${columns}, CASE WHEN domain_status IN ('verified', 'failing') THEN domain END FROM database_docs`.execute(db);
+      await db.schema.dropTable("database_docs").execute();
+      await db.schema.alterTable("database_docs_next").renameTo("database_docs").execute();
+      await db.schema.createIndex("database_docs_domain").on("database_docs").column("domain").execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -7,6 +7,7 @@ import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
 import { bumpMetaVersion, nowIso } from "../meta/context";
 import type { DocsSettings as DocsSettingsSchema } from "../mgmt/schemas/docs";
 import { type DomainCheck, txtRecord } from "./check-domain";
+import { isUniqueViolation } from "../db/unique-violation";
 
 export type DocsRow = Selectable<DatabaseDocsTable>;
 export type DomainStatus = DatabaseDocsTable["domain_status"];
@@ -39,21 +40,45 @@ export const docsView = (app: App, instance: string, origin: string | undefined,
 export const statusAfter = (previous: DomainStatus, check: DomainCheck): DomainStatus =>
   check.ok ? "verified" : previous === "verified" || previous === "failing" ? "failing" : "pending";
 
+/** Why a right DNS proof still does not verify: another database verified the domain first and owns it. */
+export const verifiedElsewhere = (domain: string): DomainCheck => ({
+  ok: false,
+  reason: `${domain} is already verified by another database of this install (the first to verify owns it); remove it there, then verify again`,
+});
+
+const ownedElsewhere = async (db: MetaReader, row: DocsRow) =>
+  !!(await db.selectFrom("database_docs").select("database_id").where("verified_domain", "=", row.domain).where("database_id", "!=", row.database_id).executeTakeFirst());
+
 /**
  * Stores one check's outcome, if the row still holds the domain that was checked (the owner may have changed it
- * meanwhile). Publishes `docs` when the status moved, so the host cache drops a domain that stopped verifying.
+ * meanwhile). The first database to verify a domain owns it (the unique `verified_domain` decides a race); a
+ * later one fails with that reason. Publishes `docs` when the status moved, so the host cache follows.
  */
-export const recordCheck = async (app: App, row: DocsRow, check: DomainCheck): Promise<DocsRow | undefined> => {
+export const recordCheck = async (app: App, row: DocsRow, dnsCheck: DomainCheck): Promise<DocsRow | undefined> => {
+  let check = dnsCheck.ok && (await ownedElsewhere(app.engine.meta, row)) ? verifiedElsewhere(row.domain!) : dnsCheck;
+  try {
+    await storeCheck(app, row, check);
+  } catch (err) {
+    if (!check.ok || !isUniqueViolation(err)) throw err;
+    check = verifiedElsewhere(row.domain!);
+    await storeCheck(app, row, check);
+  }
+  if (statusAfter(row.domain_status, check) !== row.domain_status) app.events.publish({ kind: "docs", databaseId: row.database_id });
+  return readDocsRow(app.engine.meta, row.database_id);
+};
+
+const storeCheck = (app: App, row: DocsRow, check: DomainCheck) => {
   const status = statusAfter(row.domain_status, check);
   const now = nowIso();
   const moved = status !== row.domain_status;
-  await app.engine.meta.transaction().execute(async (trx) => {
+  return app.engine.meta.transaction().execute(async (trx) => {
     await trx
       .updateTable("database_docs")
       .set({
         domain_status: status,
         domain_error: check.ok ? null : check.reason,
         checked_at: now,
+        ...(check.ok ? { verified_domain: row.domain } : {}),
         ...(check.ok && moved ? { verified_at: now } : {}),
       })
       .where("database_id", "=", row.database_id)
@@ -61,6 +86,4 @@ export const recordCheck = async (app: App, row: DocsRow, check: DomainCheck): P
       .execute();
     if (moved) await bumpMetaVersion(trx);
   });
-  if (moved) app.events.publish({ kind: "docs", databaseId: row.database_id });
-  return readDocsRow(app.engine.meta, row.database_id);
 };

@@ -31,9 +31,9 @@ export const AUTH_ROUTES = [
     run: (ctx, { instance }) => rotateAuthSecret(ctx, { instance }),
   }),
   defineRoute({
-    method: "POST", path: `${AUTH}/impersonate`, permission: "database:admin", tag: "Auth", operationId: "impersonateUser",
+    method: "POST", path: `${AUTH}/impersonate`, permission: "database:admin", noDatabaseKeys: true, tag: "Auth", operationId: "impersonateUser",
     summary: "Get a short-lived token for one user",
-    description: 'A JWT for `user_id` valid at most 5 minutes, to see the data API as that user ("test as user"). 409 while database auth is off.',
+    description: 'A JWT for `user_id` valid at most 5 minutes, to see the data API as that user ("test as user"). 409 while database auth is off. A key limited to one database is refused (403).',
     body: Impersonate, status: 200, response: UserToken, errors: ["conflict"],
     run: (ctx, { instance, body }) => impersonateUser(ctx, { instance, body }),
   }),

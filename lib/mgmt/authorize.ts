@@ -10,6 +10,7 @@ import type { Route } from "./route";
 export const REFUSALS = {
   databaseKeyOutside: "This key is limited to one database; use an account-wide key or the dashboard for this.",
   databaseKeyElsewhere: "This key is limited to another database of this account.",
+  databaseKeyNotHere: "A key limited to one database cannot do this; use an account-wide key or the dashboard.",
   operatorOnly: "Only the operator of this install can do this.",
   roleLacks: (permission: Permission) => `Your role on this database does not include ${permission}.`,
   workspaceRoleLacks: (permission: Permission) => `Your role in this workspace does not include ${permission}.`,
@@ -34,7 +35,7 @@ const namedWorkspace = (route: Pick<Route, "workspaceFrom">, req: CoreRequest | 
  * workspace is the same 404 as an unknown one; a database key elsewhere, a role without the permission or a
  * non-operator is a 403. On database and workspace routes it leaves the caller's role (and the workspace) on ctx.
  */
-export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "workspaceFrom">, params: Record<string, string>, req?: CoreRequest): Promise<void> => {
+export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "workspaceFrom" | "noDatabaseKeys">, params: Record<string, string>, req?: CoreRequest): Promise<void> => {
   const { actor } = ctx;
   const { permission } = route;
   const meta = ctx.app.engine.meta;
@@ -60,6 +61,7 @@ export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "wor
   const role = schema && (await workspaceRole(meta, schema.ownerId, actor.accountId));
   if (!schema || !role) throw notFound(REFUSALS.databaseNotFound(instance ?? ""));
   if (actor.keyDatabaseId !== null && actor.keyDatabaseId !== schema.id) throw forbidden(REFUSALS.databaseKeyElsewhere);
+  if (actor.keyDatabaseId !== null && route.noDatabaseKeys) throw forbidden(REFUSALS.databaseKeyNotHere);
   if (!roleAllows(role, permission)) throw forbidden(REFUSALS.roleLacks(permission));
   ctx.workspaceId = schema.ownerId;
   ctx.role = role;

@@ -15,7 +15,7 @@ export const KEY_ROUTES = [
   }),
   defineRoute({
     method: "POST", path: "keys", permission: "account:write", tag: "Keys", operationId: "createKey",
-    summary: "Create a secret key", description: "A key for one database, or account-wide without `database`. A database the account cannot reach is 404.",
+    summary: "Create a secret key", description: "A key for one database, or account-wide without `database`. A database the account cannot reach is 404; on a shared database only an admin (or its owner) may create one, a viewer or editor is 403.",
     body: KeyCreate, status: 201, response: Key, errors: ["not_found"],
     run: (ctx, { body }) => createKey(ctx, { body }),
   }),

@@ -53,6 +53,8 @@ type Described<P extends string, B, Q> = {
   errors?: ServiceError[];
   /** Workspace routes: where a workspace other than the caller's own is named (`?workspace=` or the body's `workspace`). */
   workspaceFrom?: "query" | "body";
+  /** Database routes that a key limited to one database may not call (it would act beyond a key: as a user). */
+  noDatabaseKeys?: true;
   /** A metered use: the kernel checks it against the caller's plan and credits inside the service's transaction (402). */
   quota?: QuotaKind;
   run: (ctx: Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;

@@ -1,5 +1,5 @@
 // The docs settings routes: defaults, who may read and change them (pairs), the plan gate on custom domains
-// (402 on free, allowed on team), one database per domain (409), domain validation (422 naming `domain`), and a
+// (402 on free, allowed on team), pending claims that reserve nothing and the first verification owning a domain, domain validation (422 naming `domain`), and a
 // new domain resetting the status with a new token. A refused write changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
@@ -97,23 +97,60 @@ describe.each(ENGINES)("docs settings on %s", (engine) => {
     });
   });
 
-  it("gives a domain to one database only: 409 naming domain, and the second database keeps its settings", async () => {
+  it("a pending claim reserves nothing: a second database may claim the same domain (200), the first keeps its claim", async () => {
     const first = await makeDatabase(h, "First", owner.key);
-    const second = await makeDatabase(h, "Second", owner.key);
+    const second = await makeDatabase(h, "Second", stranger.key);
     const domain = `shared-${engine}.example.test`;
-    await setDocs(h, first.instance, { public: true, domain }, owner.key);
-    expect(outcome(await putDocs(h, second.instance, { public: true, domain: domain.toUpperCase() }, owner.key))).toEqual({
+    const a = await setDocs(h, first.instance, { public: true, domain }, owner.key);
+    const b = await putDocs(h, second.instance, { public: true, domain: domain.toUpperCase() }, stranger.key);
+    expect(b.status, b.text).toBe(200);
+    expect(b.body).toMatchObject({ domain, domain_status: "pending" });
+    expect(b.body.txt.value).not.toBe(a.txt.value);
+    expect((await getDocs(h, first.instance, owner.key)).body).toMatchObject({ domain, domain_status: "pending", txt: a.txt });
+  });
+
+  it("the first database to verify owns the domain: the other claim fails verification with the reason, a new claim is 409", async () => {
+    const squatter = await makeDatabase(h, "Squatter", stranger.key);
+    const real = await makeDatabase(h, "Real", owner.key);
+    const domain = `owned-${engine}.example.test`;
+    const early = await setDocs(h, squatter.instance, { public: true, domain }, stranger.key);
+    const late = await setDocs(h, real.instance, { public: true, domain }, owner.key);
+    // Both tokens are published, so only who verifies first decides.
+    dns.set(domain, { cname: CNAME_TARGET });
+    dns.set(late.txt.name, { txt: [late.txt.value, early.txt.value] });
+    expect((await verify(h, real.instance, owner.key)).body).toMatchObject({ domain, domain_status: "verified", domain_error: null });
+    const refused = await verify(h, squatter.instance, stranger.key);
+    expect(refused.status, refused.text).toBe(200);
+    expect(refused.body).toMatchObject({
+      domain,
+      domain_status: "pending",
+      domain_error: `${domain} is already verified by another database of this install (the first to verify owns it); remove it there, then verify again`,
+    });
+    const third = await makeDatabase(h, "Third", owner.key);
+    expect(outcome(await putDocs(h, third.instance, { public: true, domain }, owner.key))).toEqual({
       status: 409,
       body: {
         error: "conflict",
-        message: `The domain ${domain} already serves the docs of another database; remove it there first.`,
+        message: `The domain ${domain} is verified by another database and serves its docs; remove it there first.`,
         errors: [{ field: "domain", code: "domain_taken", message: `${domain} belongs to another database` }],
       },
     });
-    expect((await getDocs(h, second.instance, owner.key)).body).toEqual(PRIVATE);
-    // Deleting the first database frees its domain.
-    expect((await h.request("DELETE", `/api/v1/databases/${first.instance}`, { key: owner.key })).status).toBe(204);
-    expect((await putDocs(h, second.instance, { public: true, domain }, owner.key)).status).toBe(200);
+    expect((await getDocs(h, third.instance, owner.key)).body).toEqual(PRIVATE);
+    // Removing the domain from its owner frees it: the other claim now verifies.
+    await setDocs(h, real.instance, { public: true, domain: null }, owner.key);
+    expect((await verify(h, squatter.instance, stranger.key)).body).toMatchObject({ domain_status: "verified", domain_error: null });
+  });
+
+  it("two databases verifying one domain at once: exactly one owns it", async () => {
+    const one = await makeDatabase(h, "Race one", owner.key);
+    const two = await makeDatabase(h, "Race two", stranger.key);
+    const domain = `race-${engine}.example.test`;
+    const a = await setDocs(h, one.instance, { public: true, domain }, owner.key);
+    const b = await setDocs(h, two.instance, { public: true, domain }, stranger.key);
+    dns.set(domain, { cname: CNAME_TARGET });
+    dns.set(a.txt.name, { txt: [a.txt.value, b.txt.value] });
+    const replies = await Promise.all([verify(h, one.instance, owner.key), verify(h, two.instance, stranger.key)]);
+    expect(replies.map((r) => r.body.domain_status).sort()).toEqual(["pending", "verified"]);
   });
 
   it.each([

@@ -133,9 +133,12 @@ export const startServer = async (h: Harness) => {
   return { send, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };
 
-export const sessionHeaders = async (h: Harness, accountId: number) => ({
-  cookie: `next-auth.session-token=${await encode({ token: { sub: String(accountId) }, secret: authSecret(h.app) })}`,
-});
+/** The dashboard's cookie as a sign-in now would make it: signed with the account's current session version. */
+export const sessionHeaders = async (h: Harness, accountId: number) => {
+  const row = await h.app.engine.meta.selectFrom("accounts").select("session_version").where("id", "=", accountId).executeTakeFirst();
+  const token = await encode({ token: { sub: String(accountId), sv: row?.session_version ?? 0 }, secret: authSecret(h.app) });
+  return { cookie: `next-auth.session-token=${token}` };
+};
 
 export const keyHeaders = (key: string) => ({ authorization: `Bearer ${key}` });
 

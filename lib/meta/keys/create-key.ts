@@ -1,5 +1,7 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
-import { type FieldError, validationFailed } from "../../errors";
+import { ApiError, type FieldError, validationFailed } from "../../errors";
+import { roleAllows } from "../../mgmt/permissions";
+import { workspaceRole } from "../../teams/roles";
 import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { keyView } from "./key-view";
@@ -28,6 +30,9 @@ export const createKey = async (ctx: Ctx, { body: input }: CreateKeyInput) => {
   if (errors.length) throw validationFailed(errors);
   const instance = (body.database as string | null | undefined) ?? null;
   const database = instance ? await getDatabaseOrThrow(ctx, instance) : null;
+  // A key for one database acts there without a session: only its owner or an admin may mint one.
+  const role = database && (await workspaceRole(ctx.app.engine.meta, database.ownerId, ctx.actor.accountId));
+  if (role && !roleAllows(role, "database:admin")) throw new ApiError("forbidden", `Your role on this database (${role}) cannot create keys for it; an admin or the owner can.`);
   return insertKey(ctx, { name: (name as string).trim(), databaseId: database?.id ?? null, instance });
 };
 
