@@ -51,3 +51,6 @@ export const useResetAccountPassword = () =>
 /** The signed-in account changes its own password (the current one required). */
 export const useChangeOwnPassword = () =>
   useMutation({ mutationFn: (body: PasswordChange) => mgmt<void>("account/password", { method: "PUT", body }) });
+
+/** Sign out everywhere: every dashboard session of the account ends, this one included. */
+export const useEndAllSessions = () => useMutation({ mutationFn: () => mgmt<void>("account/sessions", { method: "DELETE" }) });

@@ -3,7 +3,7 @@ import { signIn, useSession } from "next-auth/react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
-import { ACCOUNT_DISABLED_ERROR } from "@/lib/auth/sign-in-errors";
+import { ACCOUNT_DISABLED_ERROR, SIGN_IN_LIMITED_ERROR } from "@/lib/auth/sign-in-errors";
 import { useSignupStatus } from "../api/use-account";
 import { Button } from "../ui/button";
 import { Field, TextInput } from "../ui/field";
@@ -40,7 +40,9 @@ export const LoginForm = () => {
       setFailed(
         result?.error === ACCOUNT_DISABLED_ERROR
           ? "This account is disabled. Ask the operator of this install to enable it again."
-          : "That email and password do not match an account.",
+          : result?.error === SIGN_IN_LIMITED_ERROR
+            ? "Too many failed sign-ins for this email or from this network. Try again in 15 minutes."
+            : "That email and password do not match an account.",
       );
       setPending(false);
     }

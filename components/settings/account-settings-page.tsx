@@ -4,8 +4,9 @@ import { Badge } from "../ui/badge";
 import { PageHeader } from "../ui/page-header";
 import { ThemeToggle } from "../shell/theme-toggle";
 import { ChangePasswordForm } from "./change-password-form";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
-/** Settings → Your account: who you are, your password, and the dashboard's theme. */
+/** Settings → Your account: who you are, your password, your sessions, and the dashboard's theme. */
 export const AccountSettingsPage = () => {
   const account = useAccount();
   return (
@@ -20,6 +21,7 @@ export const AccountSettingsPage = () => {
         }
       />
       <ChangePasswordForm />
+      <SignOutEverywhere />
       <section aria-labelledby="theme-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
         <h2 id="theme-title" className="text-sm font-semibold text-slate-900">
           Theme

@@ -32,7 +32,7 @@ export const ChangePasswordForm = () => {
   return (
     <form onSubmit={submit} noValidate aria-label="Change your password" className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
       <h2 className="text-sm font-semibold text-slate-900">Change your password</h2>
-      <p className="mt-1 text-sm text-slate-600">You stay signed in here; next time, sign in with the new password.</p>
+      <p className="mt-1 text-sm text-slate-600">You stay signed in here; your other sessions end. Next time, sign in with the new password.</p>
       <div className="mt-4 grid max-w-md gap-3">
         <Field label="Current password" htmlFor="current-password" error={errors.current_password}>
           <TextInput id="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} invalid={!!errors.current_password} />
