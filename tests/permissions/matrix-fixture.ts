@@ -27,7 +27,7 @@ export const CALLERS = [
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
-export type Reply = { status: number; body: any; text: string };
+export type Reply = { status: number; headers: Headers; body: any; text: string };
 export type Send = (method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown }) => Promise<Reply>;
 
 /**
@@ -128,7 +128,7 @@ export const startServer = async (h: Harness) => {
     if (options.body !== undefined) headers["content-type"] = "application/json";
     const res = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
     const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
+    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
   };
   return { send, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };
