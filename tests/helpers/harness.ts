@@ -35,6 +35,8 @@ export type Harness = {
   /** The account created for this harness and its account-wide secret key. */
   accountId: number;
   accountKey: string;
+  /** Where the node adapter listens (http://127.0.0.1:port); a placeholder origin for the route adapter. */
+  baseUrl: string;
   request: (method: string, path: string, options?: RequestOptions) => Promise<Reply>;
   createAccount: () => Promise<{ accountId: number; key: string }>;
   close: () => Promise<void>;
@@ -131,6 +133,7 @@ export const startHarness = async (engine: EngineKind, adapter: Adapter = "node"
     app,
     accountId: first.accountId,
     accountKey: first.key,
+    baseUrl,
     request,
     createAccount: newAccount,
     close: async () => {
