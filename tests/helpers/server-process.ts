@@ -15,6 +15,8 @@ export type ServerProcess = {
   request: (method: string, urlPath: string, key: string | null) => Promise<Reply>;
   /** Every line the server has printed so far, parsed (a line that is not JSON fails the test). */
   logs: () => LogLine[];
+  /** Everything printed so far, stdout and stderr, as text. */
+  output: () => string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
@@ -71,6 +73,7 @@ export const startServerProcess = async (h: Harness, env: Record<string, string>
     child,
     request: requester(base),
     logs,
+    output: () => out + err,
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
