@@ -5,7 +5,7 @@ import { authSecret, ensureAuthUrl } from "./auth-secret";
 import { dashboardSignInAttempt } from "./limit-dashboard-sign-in";
 import { SESSION_MAX_AGE_SECONDS, sessionVersionOf } from "./session-version";
 import { ACCOUNT_DISABLED_ERROR } from "./sign-in-errors";
-import { forgiveSignInAttempt } from "./sign-in-limiter";
+
 import { verifyCredentials } from "./verify-credentials";
 
 /**
@@ -27,7 +27,7 @@ export const authOptions = (app: App): NextAuthOptions => {
           if (account?.disabled) throw new Error(ACCOUNT_DISABLED_ERROR);
           if (!account) return null;
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
-          await forgiveSignInAttempt(app.signInLimiter, dashboardSignInAttempt(app, credentials?.email, (name) => headers[name]));
+          await app.signInLimiter.forgive(dashboardSignInAttempt(app, credentials?.email, (name) => headers[name]));
           return { id: String(account.id), email: account.email, isOperator: account.isOperator, sessionVersion: account.sessionVersion };
         },
       }),

@@ -2,7 +2,7 @@ import type { App } from "../app";
 import { clientAddressFromHeaders } from "../http/client-address";
 import { errorResponse } from "../http/error-response";
 import { toWebResponse } from "../http/web-adapter";
-import { countSignInAttempt, type SignInAttempt } from "./sign-in-limiter";
+import { type SignInAttempt, signInLimited } from "./sign-in-limiter";
 import { SIGN_IN_LIMITED_ERROR } from "./sign-in-errors";
 
 /** The dashboard's sign-in attempt as the limiter counts it, from next-auth's form fields and the headers. */
@@ -25,12 +25,9 @@ export const limitDashboardSignIn =
     if (request.method !== "POST" || !new URL(request.url).pathname.endsWith("/callback/credentials")) return handler(request, context);
     const app = await getApp();
     const form = new URLSearchParams(await request.clone().text());
-    try {
-      await countSignInAttempt(app.signInLimiter, dashboardSignInAttempt(app, form.get("email"), (name) => request.headers.get(name)));
-    } catch (err) {
-      const out = errorResponse(err);
-      const body = { ...(JSON.parse(out.body ?? "{}") as object), url: new URL(`/login?error=${SIGN_IN_LIMITED_ERROR}`, request.url).toString() };
-      return toWebResponse({ ...out, body: JSON.stringify(body) });
-    }
-    return handler(request, context);
+    const wait = await app.signInLimiter.count(dashboardSignInAttempt(app, form.get("email"), (name) => request.headers.get(name)));
+    if (!wait) return handler(request, context);
+    const out = errorResponse(signInLimited(wait));
+    const body = { ...(JSON.parse(out.body!) as object), url: new URL(`/login?error=${SIGN_IN_LIMITED_ERROR}`, request.url).toString() };
+    return toWebResponse({ ...out, body: JSON.stringify(body) });
   };

@@ -2,26 +2,25 @@
 // and each database's /v1/{db}/auth/login and /auth/signup. One limiter per app (so both adapters count in the
 // same place), in Redis when REDIS_URL is set, with a memory limiter as insurance while Redis is down.
 import type Redis from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "../errors";
 
 /** Failed sign-ins allowed per account, and per client address, in one window. */
 export const SIGN_IN_ATTEMPTS = 10;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
-export type SignInLimiter = { perAccount: RateLimiterAbstract; perAddress: RateLimiterAbstract };
-
 /** Where the password is checked: `dashboard`, or `db:<id>` for a database's own users. */
 export type SignInAttempt = { realm: string; login: string; address: string | undefined };
 
-export const createSignInLimiter = (redis?: Redis): SignInLimiter => {
-  const make = (keyPrefix: string) => {
-    const options = { keyPrefix, points: SIGN_IN_ATTEMPTS, duration: SIGN_IN_WINDOW_SECONDS };
-    return redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
-      : new RateLimiterMemory(options);
-  };
-  return { perAccount: make("tabula_signin_account"), perAddress: make("tabula_signin_address") };
+export type SignInLimiter = {
+  /**
+   * Counts one attempt against the account and the address before the password is checked (so parallel
+   * guesses cannot slip past the count). Over the limit: the seconds to wait (answer signInLimited), whatever
+   * the password; undefined while attempts are left.
+   */
+  count: (attempt: SignInAttempt) => Promise<number | undefined>;
+  /** A right password gives its attempt back, so only failures use up the limit. */
+  forgive: (attempt: SignInAttempt) => Promise<void>;
 };
 
 const keysOf = ({ realm, login, address }: SignInAttempt) => ({
@@ -33,23 +32,31 @@ const keysOf = ({ realm, login, address }: SignInAttempt) => ({
 export const signInLimited = (seconds: number) =>
   new ApiError("rate_limited", `Too many sign-in attempts; try again in ${seconds} seconds.`, { headers: { "Retry-After": String(seconds) } });
 
-/**
- * Counts one attempt against the account and the address before the password is checked (so parallel guesses
- * cannot slip past the count); over the limit → 429 with Retry-After, whatever the password.
- */
-export const countSignInAttempt = async (limiter: SignInLimiter, attempt: SignInAttempt) => {
-  const keys = keysOf(attempt);
-  const results = await Promise.allSettled([limiter.perAccount.consume(keys.account), limiter.perAddress.consume(keys.address)]);
-  const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
-  if (!refused.length) return;
-  const other = refused.find((r) => !(r instanceof RateLimiterRes));
-  if (other) throw other;
-  const ms = Math.max(...refused.map((r) => (r as RateLimiterRes).msBeforeNext));
-  throw signInLimited(Math.max(1, Math.ceil(ms / 1000)));
-};
-
-/** A right password gives its attempt back, so only failures use up the limit. */
-export const forgiveSignInAttempt = async (limiter: SignInLimiter, attempt: SignInAttempt) => {
-  const keys = keysOf(attempt);
-  await Promise.all([limiter.perAccount.reward(keys.account, 1), limiter.perAddress.reward(keys.address, 1)]);
+// The methods close over this module's RateLimiterRes and return plain values: Next's bundle holds other copies
+// of the package and of ApiError, whose classes would not match what the custom server's copy created.
+export const createSignInLimiter = (redis?: Redis): SignInLimiter => {
+  const make = (keyPrefix: string) => {
+    const options = { keyPrefix, points: SIGN_IN_ATTEMPTS, duration: SIGN_IN_WINDOW_SECONDS };
+    return redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options);
+  };
+  const perAccount = make("tabula_signin_account");
+  const perAddress = make("tabula_signin_address");
+  return {
+    count: async (attempt) => {
+      const keys = keysOf(attempt);
+      const results = await Promise.allSettled([perAccount.consume(keys.account), perAddress.consume(keys.address)]);
+      const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+      if (!refused.length) return undefined;
+      const other = refused.find((r) => !(r instanceof RateLimiterRes));
+      if (other) throw other;
+      const ms = Math.max(...refused.map((r) => (r as RateLimiterRes).msBeforeNext));
+      return Math.max(1, Math.ceil(ms / 1000));
+    },
+    forgive: async (attempt) => {
+      const keys = keysOf(attempt);
+      await Promise.all([perAccount.reward(keys.account, 1), perAddress.reward(keys.address, 1)]);
+    },
+  };
 };

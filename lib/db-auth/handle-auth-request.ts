@@ -10,8 +10,9 @@ import { ApiError, type FieldError, methodNotAllowed, notFound, unauthorized, va
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
 import type { DatabaseSchema } from "../schema/types";
-import { countSignInAttempt, forgiveSignInAttempt } from "../auth/sign-in-limiter";
+
 import { signUserToken } from "./user-token";
+import { signInLimited } from "../auth/sign-in-limiter";
 
 export const AUTH_VERBS: Record<string, string> = { login: "POST", signup: "POST", me: "GET" };
 
@@ -70,13 +71,14 @@ const grant = async (schema: Enabled, index: TableIndex, row: Record<string, unk
 const login = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
   const { login, password } = readCredentials(schema, parseJsonBody(req));
   const attempt = { realm: `db:${schema.id}`, login, address: req.clientAddress };
-  await countSignInAttempt(app.signInLimiter, attempt);
+  const wait = await app.signInLimiter.count(attempt);
+  if (wait) throw signInLimited(wait);
   const index = indexTable(schema.tables.get(schema.auth.users_table)!);
   const row = await findUserByLogin(app, schema, index, login);
   const hash = row?.[schema.auth.password_column];
   const matches = await bcrypt.compare(password, typeof hash === "string" && hash.startsWith("$2") ? hash : dummyHash(app.config.bcryptCost));
   if (!row || !matches || typeof hash !== "string") throw unauthorized(BAD_CREDENTIALS);
-  await forgiveSignInAttempt(app.signInLimiter, attempt);
+  await app.signInLimiter.forgive(attempt);
   return grant(schema, index, row);
 };
 
@@ -85,7 +87,8 @@ const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<Core
   if (!schema.auth.signup) throw new ApiError("forbidden", "Sign-up is closed for this database.");
   const { login, password, body } = readCredentials(schema, parseJsonBody(req));
   const attempt = { realm: `db:${schema.id}`, login, address: req.clientAddress };
-  await countSignInAttempt(app.signInLimiter, attempt);
+  const wait = await app.signInLimiter.count(attempt);
+  if (wait) throw signInLimited(wait);
   const extra = Object.keys(body).filter((k) => k !== schema.auth.login_column && k !== "password");
   if (extra.length) throw validationFailed(extra.map((k) => ({ field: k, code: "unknown_property", message: `sign-up takes only "${schema.auth.login_column}" and "password"` })));
   if ([...password].length < 8 || Buffer.byteLength(password) > 72) throw validationFailed([{ field: "password", code: "out_of_range", message: "the password must be 8 to 72 bytes long" }]);
@@ -94,7 +97,7 @@ const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<Core
   if (errors.length) throw validationFailed(errors);
   // The same write transaction as POST /{table}: reference checks, the statement and the read-back.
   const [user] = await insertRecords(app, app.engine.userDb(schema.physical), index, [write]);
-  await forgiveSignInAttempt(app.signInLimiter, attempt);
+  await app.signInLimiter.forgive(attempt);
   return grant(schema, index, (await findUserById(app, schema, index, Number(user.id)))!, 201);
 };
 

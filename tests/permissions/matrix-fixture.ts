@@ -49,6 +49,8 @@ export type Fixture = {
   buildId: number;
   ownBuildId: number;
   credentials: Record<string, string>;
+  /** A session caller's account: signed in afresh for each request (a route such as sign-out-everywhere ends sessions). */
+  sessionOf?: number;
 };
 
 const JOIN_SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";

@@ -55,6 +55,7 @@ const expected = (route: Route, caller: Caller, f: Fixture): Outcome => {
   if (isDatabasePermission(route.permission)) {
     if (OUTSIDERS.includes(caller)) return refuse(404, "not_found", REFUSALS.databaseNotFound(f.instance));
     if (caller === "other database key") return refuse(403, "forbidden", REFUSALS.databaseKeyElsewhere);
+    if (caller === "own database key" && route.noDatabaseKeys) return refuse(403, "forbidden", REFUSALS.databaseKeyNotHere);
     if (!grants(caller, route.permission)) return refuse(403, "forbidden", REFUSALS.roleLacks(route.permission));
     return allow;
   }
@@ -66,6 +67,16 @@ const expected = (route: Route, caller: Caller, f: Fixture): Outcome => {
   }
   if (route.permission === "operator" && caller !== "operator") return refuse(403, "forbidden", REFUSALS.operatorOnly);
   return allow;
+};
+
+type SessionAccounts = Record<"operator" | "owner" | "other" | "viewer" | "admin", number>;
+/** The callers that come with a dashboard session, and whose. */
+const SESSION_CALLERS: Partial<Record<Caller, (a: SessionAccounts) => number>> = {
+  operator: (a) => a.operator,
+  owner: (a) => a.owner,
+  "other account": (a) => a.other,
+  viewer: (a) => a.viewer,
+  admin: (a) => a.admin,
 };
 
 // Destructive routes run last, deepest first (a column before its table), the database itself at the very end
@@ -155,6 +166,7 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         buildId: build.id,
         ownBuildId: ownBuild.id,
         credentials: await credentials[caller](),
+        sessionOf: SESSION_CALLERS[caller] && SESSION_CALLERS[caller]({ operator: h.accountId, owner: owner.accountId, other: other.accountId, viewer: members.viewer.accountId, admin: members.admin.accountId }),
       };
     }
   }, 120_000);
@@ -170,7 +182,8 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
       const body = route.body ? sampleBody(route.operationId, f) : undefined;
       if (route.body) expect(body, `a sample body for ${route.operationId}`).toBeDefined();
       const workspace = route.workspaceFrom === "query" ? `?workspace=${f.ownerId}` : "";
-      const reply = await server.send(route.method, `/api/v1/${fillPath(route.path, route.operationId, f)}${workspace}`, { headers: f.credentials, body });
+      const headers = f.sessionOf === undefined ? f.credentials : await sessionHeaders(h, f.sessionOf);
+      const reply = await server.send(route.method, `/api/v1/${fillPath(route.path, route.operationId, f)}${workspace}`, { headers, body });
       const outcome = expected(route, caller, f);
       if (outcome.allowed) expect(reply.status, reply.text).toBe(route.status);
       else expect({ status: reply.status, body: reply.body }).toEqual({ status: outcome.status, body: outcome.body });

@@ -2,30 +2,18 @@
 // handler and the same limiter as the canonical path, in both adapters (one limiter per app); a path with no
 // safe spelling is 404; X-Forwarded-For counts only when TRUST_PROXY says so. Sent over raw sockets, since
 // fetch would tidy the paths before they leave; each case from its own loopback address (127.0.0.x).
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App } from "../../lib/app";
 import { SIGN_IN_ATTEMPTS } from "../../lib/auth/sign-in-limiter";
 import { clientAddressOf, parseTrustProxy } from "../../lib/http/client-address";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
+import { rawRequest } from "../helpers/raw-request";
 import { createDatabase } from "../contract/contract-helpers";
 import { enableAuth, PASSWORD_A } from "./security-fixture";
 
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: any };
-
-/** One request with its path exactly as given (no URL normalisation on the way). */
+/** A JSON POST with its path as given, from a loopback address of the case's own. */
 const raw = (base: string, path: string, body: unknown, headers: Record<string, string> = {}, from = "127.0.0.1") =>
-  new Promise<Raw>((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    const text = JSON.stringify(body);
-    const req = http.request({ host: hostname, port, localAddress: from, method: "POST", path, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers } }, (res) => {
-      let out = "";
-      res.on("data", (c: Buffer) => (out += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: out ? JSON.parse(out) : undefined }));
-    });
-    req.on("error", reject);
-    req.end(text);
-  });
+  rawRequest(base, { path, body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers }, from });
 
 /** A database with auth on and the user a@example.com, through the harness. */
 const authDatabase = async (h: Harness, name: string) => {
