@@ -127,7 +127,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     engine,
     redis,
     limitRequests: createRequestLimiter(redis),
-    signInLimiter: createSignInLimiter(redis),
+    signInLimiter: createSignInLimiter(redis, installIdentity(config)),
     secret: loadSecret(config),
     schemas,
     keys,

@@ -1,6 +1,7 @@
 // Sign-in limits for every way in with a password: the dashboard (next-auth credentials, the operator included)
 // and each database's /v1/{db}/auth/login and /auth/signup. One limiter per app (so both adapters count in the
 // same place), in Redis when REDIS_URL is set, with a memory limiter as insurance while Redis is down.
+import { createHash } from "node:crypto";
 import type Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "../errors";
@@ -34,15 +35,17 @@ export const signInLimited = (seconds: number) =>
 
 // The methods close over this module's RateLimiterRes and return plain values: Next's bundle holds other copies
 // of the package and of ApiError, whose classes would not match what the custom server's copy created.
-export const createSignInLimiter = (redis?: Redis): SignInLimiter => {
-  const make = (keyPrefix: string) => {
-    const options = { keyPrefix, points: SIGN_IN_ATTEMPTS, duration: SIGN_IN_WINDOW_SECONDS };
+// `install` keeps installs that share one Redis apart (their database ids and emails overlap).
+export const createSignInLimiter = (redis: Redis | undefined, install: string): SignInLimiter => {
+  const scope = createHash("sha256").update(install).digest("hex").slice(0, 12);
+  const make = (kind: string) => {
+    const options = { keyPrefix: `tabula_signin_${scope}_${kind}`, points: SIGN_IN_ATTEMPTS, duration: SIGN_IN_WINDOW_SECONDS };
     return redis
       ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
   };
-  const perAccount = make("tabula_signin_account");
-  const perAddress = make("tabula_signin_address");
+  const perAccount = make("account");
+  const perAddress = make("address");
   return {
     count: async (attempt) => {
       const keys = keysOf(attempt);

@@ -1,13 +1,16 @@
 // Issue 21, problem 5 (both engines): every spelling of a session route (`/./`, `//`, `%2e`) meets the same
 // handler and the same limiter as the canonical path, in both adapters (one limiter per app); a path with no
 // safe spelling is 404; X-Forwarded-For counts only when TRUST_PROXY says so. Sent over raw sockets, since
-// fetch would tidy the paths before they leave; each case from its own loopback address (127.0.0.x).
+// fetch would tidy the paths before they leave; each case from its own loopback address (127.0.0.x). With
+// REDIS_URL two processes count in one place.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App } from "../../lib/app";
 import { SIGN_IN_ATTEMPTS } from "../../lib/auth/sign-in-limiter";
 import { clientAddressOf, parseTrustProxy } from "../../lib/http/client-address";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { rawRequest } from "../helpers/raw-request";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { hasRedisServer, startRedis } from "../limits/limits-fixture";
 import { createDatabase } from "../contract/contract-helpers";
 import { enableAuth, PASSWORD_A } from "./security-fixture";
 
@@ -138,5 +141,35 @@ describe("client address from TRUST_PROXY", () => {
 
   it('refuses TRUST_PROXY=true (how many hops is not said)', () => {
     expect(() => parseTrustProxy("true")).toThrow("TRUST_PROXY must be a number of hops or a comma list of proxy addresses");
+  });
+});
+
+describe.each(ENGINES)("sign-in limits across processes with REDIS_URL on %s", (engine) => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let h: Harness;
+  let other: ServerProcess;
+  let db: string;
+
+  beforeAll(async () => {
+    if (!hasRedisServer) return;
+    redis = await startRedis();
+    h = await startHarness(engine, "node", { config: { redisUrl: redis.url } });
+    db = await authDatabase(h, `redis ${engine}`);
+    other = await startServerProcess(h, { REDIS_URL: redis.url });
+  }, 60_000);
+  afterAll(async () => {
+    await other?.stop();
+    await h?.close();
+    await redis?.stop();
+  });
+
+  it.skipIf(!hasRedisServer)("failures in one process count in the other: after 10 across both, both answer 429", async () => {
+    const email = "two-processes@example.com";
+    for (let i = 0; i < SIGN_IN_ATTEMPTS / 2; i++) {
+      expect((await raw(h.baseUrl, `/v1/${db}/auth/login`, { email, password: `a-${i}` }, {}, `127.0.5.${i + 1}`)).status).toBe(401);
+      expect((await raw(other.base, `/v1/${db}/auth/login`, { email, password: `b-${i}` }, {}, `127.0.6.${i + 1}`)).status).toBe(401);
+    }
+    expect((await raw(h.baseUrl, `/v1/${db}/auth/login`, { email, password: PASSWORD_A }, {}, "127.0.5.99")).status).toBe(429);
+    expect((await raw(other.base, `/v1/${db}/auth/login`, { email, password: PASSWORD_A }, {}, "127.0.6.99")).status).toBe(429);
   });
 });
