@@ -23,7 +23,7 @@ export const SignOutEverywhere = () => {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Signed in on another computer, or lost one? Sign out everywhere ends every session of this account, this one included. Changing your password ends
-        the others too. Secret keys are not sessions: revoke them under Keys.
+        the others too. Secret keys are not sessions: revoke them under API keys.
       </p>
       <div className="mt-3">
         <Button type="button" onClick={() => setOpen(true)}>
