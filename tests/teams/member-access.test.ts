@@ -99,9 +99,11 @@ describe.each(ENGINES)("member access on %s", (engine) => {
     });
 
     it("gives a member's key limited to one of the owner's databases the member's role, and 401 after removal", async () => {
-      const viewer = await addMember(h, owner, "viewer");
+      // Only an admin may create a key for a shared database; lowered to viewer, the key acts as a viewer.
+      const viewer = await addMember(h, owner, "admin");
       const made = await h.request("POST", "/api/v1/keys", { key: viewer.key, body: { name: "one db", database: instance } });
       expect(made.status, made.text).toBe(201);
+      expect((await setRole(h, owner, viewer, "viewer")).status).toBe(200);
       const scoped = made.body.key as string;
       expect((await items(scoped)).status).toBe(200);
       expect(outcome(await items(scoped, "POST", { label: "scoped" }))).toEqual(VIEWER_WRITES);
