@@ -23,12 +23,13 @@ fi
 echo "== type check"
 npx tsc --noEmit -p .
 
-echo "== unit and HTTP contract suites (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
-npx vitest run
-
+# Built first: the dashboard sign-in suite starts the production server (server.ts) with the dashboard on.
 echo "== production build"
 node scripts/copy-monaco.mjs
 npx next build
+
+echo "== unit and HTTP contract suites (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
+npx vitest run
 
 echo "== end-to-end (real server, Chromium)"
 npx playwright test
