@@ -7,7 +7,7 @@ import type { FieldError } from "../errors";
 import type { ColumnDef, TableDef } from "../schema/types";
 import { type AstNode, childrenOf } from "./bound-program";
 import { estimateCost } from "./cost-estimate";
-import { STEP_COST_LIMIT } from "./limits";
+import { STEP_COST_LIMIT_NS } from "./limits";
 
 const CEL_TYPES: Record<ColumnDef["type"], string> = {
   varchar: "string",
@@ -96,8 +96,9 @@ export const checkExpression = (env: CelEnvironment, table: TableDef, expr: unkn
     return { errors: [problem(field, "list macros (map, filter, all, exists) and matches() are not allowed in hooks: they could run too long on a row's own text", at)] };
   }
   const cost = estimateCost(table, program.ast);
-  if (cost > STEP_COST_LIMIT) {
-    const message = `its cost cannot be bounded: it may touch about ${cost.toLocaleString("en-US")} characters, more than the ${STEP_COST_LIMIT.toLocaleString("en-US")} a step may (repeated growth such as cel.bind doubling, concatenation or size() of large values)`;
+  if (cost > STEP_COST_LIMIT_NS) {
+    const ms = Math.ceil(cost / 1e6).toLocaleString("en-US");
+    const message = `its cost cannot be bounded: on values as large as its columns allow it could run about ${ms} ms, more than the ${STEP_COST_LIMIT_NS / 1e6} ms a step may (repeated growth such as cel.bind doubling or concatenation, or many walks over large values)`;
     return { errors: [{ field, code: "cost_unbounded", message }] };
   }
   return { type: result.type, errors: [] };

@@ -7,8 +7,8 @@ export const VALUE_LIMIT = 1_048_576;
 /** Per-element overhead counted in a list's or map's size (and the size of a number, bool or timestamp). */
 export const ELEMENT_SIZE = 8;
 
-/** A step's static cost estimate may not exceed three passes over the largest value (refused at save). */
-export const STEP_COST_LIMIT = 3 * VALUE_LIMIT;
+/** A step's estimated worst case (cost-estimate.ts) may not exceed 10 ms: over it, the step is refused at save. */
+export const STEP_COST_LIMIT_NS = 10_000_000;
 
 /** A hook run's time budget, enforced between the operations of a step while it runs. */
 export const BUDGET_MS = 50;
