@@ -13,17 +13,33 @@ export type AstNode = {
 };
 type Evaluator = { run: (ast: AstNode, ctx: unknown) => unknown };
 
-/** The deadline (performance.now()) of the step being evaluated; evaluation is synchronous, so one is enough. */
-let deadline = Number.POSITIVE_INFINITY;
+/**
+ * The step being evaluated (evaluation is synchronous, so one at a time): its wall-clock deadline, and the CPU
+ * time it may use. Past the deadline the process's CPU time decides, so a server that was only descheduled or
+ * waiting does not fail a hook; the budget is the hook's own work.
+ */
+const clock = { deadline: Number.POSITIVE_INFINITY, allowedMs: 0, cpuStart: undefined as NodeJS.CpuUsage | undefined };
 
 export class BudgetExceeded extends Error {}
 
-export const setDeadline = (at: number) => {
-  deadline = at;
+export const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 };
 
+export const startStepClock = (allowedMs: number) => {
+  const cpuStart = process.cpuUsage();
+  Object.assign(clock, { deadline: performance.now() + allowedMs, allowedMs, cpuStart });
+  return cpuStart;
+};
+
+export const stopStepClock = () => Object.assign(clock, { deadline: Number.POSITIVE_INFINITY, cpuStart: undefined });
+
 const tick = () => {
-  if (performance.now() > deadline) throw new BudgetExceeded("time budget exceeded");
+  if (performance.now() <= clock.deadline || !clock.cpuStart) return;
+  const cpuMs = cpuMsSince(clock.cpuStart);
+  if (cpuMs >= clock.allowedMs) throw new BudgetExceeded("time budget exceeded");
+  clock.deadline = performance.now() + (clock.allowedMs - cpuMs);
 };
 
 const isNode = (v: unknown): v is AstNode => typeof v === "object" && v !== null && typeof (v as AstNode).op === "string";

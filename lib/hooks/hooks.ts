@@ -72,9 +72,14 @@ export type CompiledHooks = {
 
 /** Parses, checks and wraps one expression with the run-time cost bound (also hooks saved before it existed). */
 const compileStep = (env: CelEnvironment) => (step: HookStep) => {
-  const program = env.parse("set" in step ? step.expr : step.assert) as unknown as Program & { ast: AstNode; check: () => { valid: boolean } };
-  if (program.check().valid) boundProgram(program.ast);
-  return { step, run: program as Program };
+  const program = env.parse("set" in step ? step.expr : step.assert) as unknown as Program & { ast: AstNode; check: () => { valid: boolean; error?: Error } };
+  const checked = program.check();
+  // A stored step that no longer type-checks (its table changed) fails when run, never unbounded.
+  const failing: Program = () => {
+    throw new Error(checked.error?.message ?? "the step no longer type-checks");
+  };
+  if (checked.valid) boundProgram(program.ast);
+  return { step, run: checked.valid ? (program as Program) : failing };
 };
 
 export const compileHooks = (table: TableDef, hooks: Hooks): CompiledHooks => {

@@ -1,7 +1,7 @@
 // Runs one action's steps for one row. The cost bound holds while a step runs (bound-program.ts: sizes checked
 // before values are built, the deadline checked at every operation), and between steps a run that has held
 // the event loop for YIELD_AFTER_MS lets other requests in; the 50 ms budget counts only the hook's own time.
-import { BudgetExceeded, setDeadline } from "./bound-program";
+import { BudgetExceeded, cpuMsSince, startStepClock, stopStepClock } from "./bound-program";
 import type { CompiledHooks, HookAction, HookInput, HookRun, StepResult, ValueKind } from "./hooks";
 import { BUDGET_MS, VALUE_LIMIT, YIELD_AFTER_MS } from "./limits";
 import { sizeOf } from "./value-size";
@@ -33,17 +33,25 @@ const fromCel = (value: unknown): unknown =>
 
 const BUDGET_ERROR = `time budget of ${BUDGET_MS} ms exceeded`;
 
-/** Runs one step under the deadline; an error's first line is what the log and the reply show. */
-const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, left: number) => {
-  setDeadline(performance.now() + left);
+type Outcome = { value?: unknown; error?: string; ms: number };
+
+/** Runs one step under the budget left; an error's first line is what the log and the reply show. */
+const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, left: number): Outcome => {
+  const started = performance.now();
+  const cpuStart = startStepClock(left);
+  // The step's own time: wall time, or CPU time when the wall clock ran past what was left.
+  const took = () => {
+    const wall = performance.now() - started;
+    return wall > left ? Math.min(wall, cpuMsSince(cpuStart)) : wall;
+  };
   try {
     const value = run(context);
-    if (sizeOf(value) > VALUE_LIMIT) return { error: `the step's result is larger than ${VALUE_LIMIT} (1 MiB)` };
-    return { value: fromCel(value) };
+    if (sizeOf(value) > VALUE_LIMIT) return { error: `the step's result is larger than ${VALUE_LIMIT} (1 MiB)`, ms: took() };
+    return { value: fromCel(value), ms: took() };
   } catch (err) {
-    return { error: err instanceof BudgetExceeded ? BUDGET_ERROR : (err as Error).message.split("\n")[0] };
+    return { error: err instanceof BudgetExceeded ? BUDGET_ERROR : (err as Error).message.split("\n")[0], ms: took() };
   } finally {
-    setDeadline(Number.POSITIVE_INFINITY);
+    stopStepClock();
   }
 };
 
@@ -62,9 +70,8 @@ export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: 
   const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: spent, ...extra });
   for (const [index, { step, run }] of hooks.steps[action].entries()) {
     await yieldIfLong(slice);
-    const started = performance.now();
     const outcome = evaluate(run, context, BUDGET_MS - spent);
-    spent += performance.now() - started;
+    spent += outcome.ms;
     const error = outcome.error ?? (spent > BUDGET_MS ? BUDGET_ERROR : undefined);
     if (error !== undefined) {
       steps.push({ index, error });
