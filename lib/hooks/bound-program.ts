@@ -1,6 +1,7 @@
 // The run-time half of the cost bound: every operator and function call of a checked CEL program is wrapped so
 // that it first checks the step's deadline, and the ones that can grow a value check the size of what they
 // would build from their operands, before building it. Literal lists and maps are sized element by element.
+import { tick } from "./budget-clock";
 import { ELEMENT_SIZE, VALUE_LIMIT } from "./limits";
 import { checkSize, sizeOf } from "./value-size";
 
@@ -12,35 +13,6 @@ export type AstNode = {
   meta: { alternate?: AstNode; macro?: unknown };
 };
 type Evaluator = { run: (ast: AstNode, ctx: unknown) => unknown };
-
-/**
- * The step being evaluated (evaluation is synchronous, so one at a time): its wall-clock deadline, and the CPU
- * time it may use. Past the deadline the process's CPU time decides, so a server that was only descheduled or
- * waiting does not fail a hook; the budget is the hook's own work.
- */
-const clock = { deadline: Number.POSITIVE_INFINITY, allowedMs: 0, cpuStart: undefined as NodeJS.CpuUsage | undefined };
-
-export class BudgetExceeded extends Error {}
-
-export const cpuMsSince = (start: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-};
-
-export const startStepClock = (allowedMs: number) => {
-  const cpuStart = process.cpuUsage();
-  Object.assign(clock, { deadline: performance.now() + allowedMs, allowedMs, cpuStart });
-  return cpuStart;
-};
-
-export const stopStepClock = () => Object.assign(clock, { deadline: Number.POSITIVE_INFINITY, cpuStart: undefined });
-
-const tick = () => {
-  if (performance.now() <= clock.deadline || !clock.cpuStart) return;
-  const cpuMs = cpuMsSince(clock.cpuStart);
-  if (cpuMs >= clock.allowedMs) throw new BudgetExceeded("time budget exceeded");
-  clock.deadline = performance.now() + (clock.allowedMs - cpuMs);
-};
 
 const isNode = (v: unknown): v is AstNode => typeof v === "object" && v !== null && typeof (v as AstNode).op === "string";
 

@@ -3,6 +3,7 @@
 // budget, so a 1 MiB value is never serialised whole just to be cut.
 import { LOG_STEPS_CHARS, LOG_VALUE_CHARS } from "./limits";
 import type { StepResult } from "./hooks";
+import { sizeOf } from "./value-size";
 
 /** At most `max` characters of the value's JSON, and whether that is all of it. */
 export const jsonPrefix = (value: unknown, max: number): { text: string; complete: boolean } => {
@@ -34,14 +35,21 @@ export const jsonPrefix = (value: unknown, max: number): { text: string; complet
   return { text: complete ? text : text.slice(0, max), complete };
 };
 
+/** Whether the value's JSON surely fits in `room`: an escaped character takes at most 6, an element's framing 8. */
+const surelyFits = (value: unknown, room: number) => 6 * sizeOf(value) + 2 <= room;
+
 /** A value for the log: itself when its JSON fits in `room`, else its JSON's first `room` characters. */
 const clip = (value: unknown, room: number) => {
+  if (surelyFits(value, room)) {
+    const text = JSON.stringify(value) ?? "null";
+    return { value, text, chars: text.length, truncated: false };
+  }
   const { text, complete } = jsonPrefix(value, room);
-  return { value: complete ? value : text, chars: text.length, truncated: !complete };
+  return { value: complete ? value : text, text: complete ? text : JSON.stringify(text), chars: text.length, truncated: !complete };
 };
 
 /** The input's JSON for the log: the row, or (over 2 KB) a string holding the start of its JSON. */
-export const clipInput = (input: Record<string, unknown>) => JSON.stringify(clip(input, LOG_VALUE_CHARS).value);
+export const clipInput = (input: Record<string, unknown>) => clip(input, LOG_VALUE_CHARS).text;
 
 export type LoggedStep = StepResult & { truncated?: true };
 

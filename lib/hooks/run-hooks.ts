@@ -1,7 +1,7 @@
 // Runs one action's steps for one row. The cost bound holds while a step runs (bound-program.ts: sizes checked
 // before values are built, the deadline checked at every operation), and between steps a run that has held
 // the event loop for YIELD_AFTER_MS lets other requests in; the 50 ms budget counts only the hook's own time.
-import { BudgetExceeded, cpuMsSince, startStepClock, stopStepClock } from "./bound-program";
+import { BudgetExceeded, type Clock, cpuSpent, enterStep, leaveStep, newClock, rebase } from "./budget-clock";
 import type { CompiledHooks, HookAction, HookInput, HookRun, StepResult, ValueKind } from "./hooks";
 import { BUDGET_MS, VALUE_LIMIT, YIELD_AFTER_MS } from "./limits";
 import { sizeOf } from "./value-size";
@@ -11,8 +11,7 @@ export type Slice = { since: number };
 
 export const newSlice = (): Slice => ({ since: performance.now() });
 
-const yieldIfLong = async (slice: Slice) => {
-  if (performance.now() - slice.since < YIELD_AFTER_MS) return;
+const letOthersIn = async (slice: Slice) => {
   await new Promise((resolve) => setImmediate(resolve));
   slice.since = performance.now();
 };
@@ -33,31 +32,24 @@ const fromCel = (value: unknown): unknown =>
 
 const BUDGET_ERROR = `time budget of ${BUDGET_MS} ms exceeded`;
 
-type Outcome = { value?: unknown; error?: string; ms: number };
-
-/** Runs one step under the budget left; an error's first line is what the log and the reply show. */
-const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, left: number): Outcome => {
-  const started = performance.now();
-  const cpuStart = startStepClock(left);
-  // The step's own time: wall time, or CPU time when the wall clock ran past what was left.
-  const took = () => {
-    const wall = performance.now() - started;
-    return wall > left ? Math.min(wall, cpuMsSince(cpuStart)) : wall;
-  };
+/** Runs one step under the run's clock; an error's first line is what the log and the reply show. */
+const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, clock: Clock, spent: number) => {
+  enterStep(clock, spent);
   try {
     const value = run(context);
-    if (sizeOf(value) > VALUE_LIMIT) return { error: `the step's result is larger than ${VALUE_LIMIT} (1 MiB)`, ms: took() };
-    return { value: fromCel(value), ms: took() };
+    if (sizeOf(value) > VALUE_LIMIT) return { error: `the step's result is larger than ${VALUE_LIMIT} (1 MiB)` };
+    return { value: fromCel(value) };
   } catch (err) {
-    return { error: err instanceof BudgetExceeded ? BUDGET_ERROR : (err as Error).message.split("\n")[0], ms: took() };
+    return { error: err instanceof BudgetExceeded ? BUDGET_ERROR : (err as Error).message.split("\n")[0] };
   } finally {
-    stopStepClock();
+    leaveStep();
   }
 };
 
 /** Runs one action's steps in order; never throws (the caller turns the outcome into a reply). */
 export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: HookInput, slice = newSlice()): Promise<HookRun> => {
   let spent = 0;
+  const clock = newClock();
   const sets: Record<string, unknown> = {};
   const steps: StepResult[] = [];
   const celNew = toCel(hooks, input.new);
@@ -69,9 +61,15 @@ export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: 
   };
   const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: spent, ...extra });
   for (const [index, { step, run }] of hooks.steps[action].entries()) {
-    await yieldIfLong(slice);
-    const outcome = evaluate(run, context, BUDGET_MS - spent);
-    spent += outcome.ms;
+    if (performance.now() - slice.since >= YIELD_AFTER_MS) {
+      await letOthersIn(slice);
+      rebase(clock, spent);
+    }
+    const started = performance.now();
+    const outcome = evaluate(run, context, clock, spent);
+    spent += performance.now() - started;
+    // Past the budget by the wall clock, the CPU time decides (a descheduled server is not the hook's doing).
+    if (spent > BUDGET_MS) spent = Math.min(spent, cpuSpent(clock));
     const error = outcome.error ?? (spent > BUDGET_MS ? BUDGET_ERROR : undefined);
     if (error !== undefined) {
       steps.push({ index, error });
