@@ -1,7 +1,8 @@
 // Runs one action's steps for one row. The cost bound holds while a step runs (bound-program.ts: sizes checked
 // before values are built, the deadline checked at every operation), and between steps a run that has held
-// the event loop for YIELD_AFTER_MS lets other requests in; the 50 ms budget counts only the hook's own time.
-import { BudgetExceeded, type Clock, cpuSpent, enterStep, leaveStep, newClock, rebase } from "./budget-clock";
+// the event loop for YIELD_AFTER_MS lets other requests in; the 50 ms budget counts the steps' time, not the
+// time spent letting others in.
+import { BudgetExceeded, enterStep, leaveStep } from "./budget-clock";
 import type { CompiledHooks, HookAction, HookInput, HookRun, StepResult, ValueKind } from "./hooks";
 import { BUDGET_MS, VALUE_LIMIT, YIELD_AFTER_MS } from "./limits";
 import { sizeOf } from "./value-size";
@@ -33,8 +34,8 @@ const fromCel = (value: unknown): unknown =>
 const BUDGET_ERROR = `time budget of ${BUDGET_MS} ms exceeded`;
 
 /** Runs one step under the run's clock; an error's first line is what the log and the reply show. */
-const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, clock: Clock, spent: number) => {
-  enterStep(clock, spent);
+const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, spent: number) => {
+  enterStep(spent);
   try {
     const value = run(context);
     if (sizeOf(value) > VALUE_LIMIT) return { error: `the step's result is larger than ${VALUE_LIMIT} (1 MiB)` };
@@ -49,7 +50,6 @@ const evaluate = (run: (context: Record<string, unknown>) => unknown, context: R
 /** Runs one action's steps in order; never throws (the caller turns the outcome into a reply). */
 export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: HookInput, slice = newSlice()): Promise<HookRun> => {
   let spent = 0;
-  const clock = newClock();
   const sets: Record<string, unknown> = {};
   const steps: StepResult[] = [];
   const celNew = toCel(hooks, input.new);
@@ -61,15 +61,10 @@ export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: 
   };
   const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: spent, ...extra });
   for (const [index, { step, run }] of hooks.steps[action].entries()) {
-    if (performance.now() - slice.since >= YIELD_AFTER_MS) {
-      await letOthersIn(slice);
-      rebase(clock, spent);
-    }
+    if (performance.now() - slice.since >= YIELD_AFTER_MS) await letOthersIn(slice);
     const started = performance.now();
-    const outcome = evaluate(run, context, clock, spent);
+    const outcome = evaluate(run, context, spent);
     spent += performance.now() - started;
-    // Past the budget by the wall clock, the CPU time decides (a descheduled server is not the hook's doing).
-    if (spent > BUDGET_MS) spent = Math.min(spent, cpuSpent(clock));
     const error = outcome.error ?? (spent > BUDGET_MS ? BUDGET_ERROR : undefined);
     if (error !== undefined) {
       steps.push({ index, error });
