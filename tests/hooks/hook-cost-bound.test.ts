@@ -120,6 +120,19 @@ describe.each(ENGINES)("pre hook cost bound (%s)", (engine) => {
       expect(logged.duration_ms).toBeLessThan(100);
     });
 
+    it.each([
+      ["split", `${doubling(3, 'c.split("").size() > 0')}`, "split()"],
+      ["join with a long separator", `${doubling(2, '[b, b, b, b, b].join(b + b) != ""')}`, "join()"],
+      ["a list literal", `${doubling(3, "[c, c, c, c, c].size() > 0")}`, "a list"],
+      ["a map literal", `${doubling(3, '{"x": c, "y": c, "z": c, "w": c, "v": c}.size() > 0')}`, "a map"],
+      ["upperAscii of non-ASCII text (ß becomes SS)", `${doubling(4, 'd.upperAscii() != ""')}`, "upperAscii()"],
+    ])("%s past 1 MiB fails the step before the value is built (stored before the bound; note of 30,000 ß)", async (_what, assert, what) => {
+      await storeUnchecked(ctx.h, db, [{ assert, message: "never" }]);
+      const reply = await ctx.h.request("POST", things(), { body: { title: "t", note: "ß".repeat(30_000) } });
+      expectHookFailed(reply, "things.insert", 0);
+      expect(reply.body.message).toContain(`${what === "a list" || what === "a map" ? what : `the result of ${what}`} would be larger than 1048576`);
+    });
+
     it("a saved step whose result would pass 1 MiB fails with 500 before building it; under 1 MiB it is written", async () => {
       // A json column reaches CEL as its JSON text, so this doubles the text of the value.
       await putHooks(ctx.h, db, "things", { insert: [{ set: "note", expr: "new.data + new.data" }] });
