@@ -11,7 +11,8 @@ import { type ParsedWrite, parseRecordBody, type WriteMode } from "./parse-body"
 import { findRecordOrThrow } from "./read-records";
 import { type TableIndex, toRecord } from "./table-index";
 import { checkPolicy, checkReferences, runWrite } from "./write-transaction";
-import { type CompiledHooks, type HookAction, type HookInput, hasSteps, hookError, runHooks } from "../hooks/hooks";
+import { type CompiledHooks, type HookAction, type HookInput, hasSteps, hookError } from "../hooks/hooks";
+import { newSlice, runHooks, type Slice } from "../hooks/run-hooks";
 import { logHookRun } from "../hooks/hook-logs";
 
 export const MAX_BULK_ROWS = 1000;
@@ -41,9 +42,9 @@ export type HookCall = { app: App; databaseId: number; hooks: CompiledHooks; aut
  * Runs the action's steps for one row before anything is written: a refusal or failure is logged and thrown
  * (nothing written); set values are validated like client values and merged into the write.
  */
-const applyHook = (hook: HookCall | undefined, index: TableIndex, action: HookAction, write: ParsedWrite | undefined, input: HookInput, prefix = "", current?: Record<string, unknown>) => {
+const applyHook = async (hook: HookCall | undefined, index: TableIndex, action: HookAction, write: ParsedWrite | undefined, input: HookInput, prefix = "", current?: Record<string, unknown>, slice?: Slice) => {
   if (!hook || !hasSteps(hook.hooks, action)) return;
-  const run = runHooks(hook.hooks, action, input);
+  const run = await runHooks(hook.hooks, action, input, slice);
   logHookRun(hook.app, hook.databaseId, index.table, action, input.new, run);
   if (run.status !== "ok") throw hookError(index.table.name, action, run);
   if (!write || Object.keys(run.sets).length === 0) return;
@@ -59,7 +60,8 @@ const applyHook = (hook: HookCall | undefined, index: TableIndex, action: HookAc
 export const insertRecords = async (app: App, udb: UserDb, index: TableIndex, writes: ParsedWrite[], options: InsertOptions = {}) => {
   const { prefix = () => "", access = FULL_ACCESS, hook } = options;
   const policy = predicatesFor(access, index.table.name, "insert");
-  writes.forEach((w, i) => applyHook(hook, index, "insert", w, { new: { ...w.values }, auth: hook?.auth ?? { kind: "key", id: null } }, prefix(i)));
+  const slice = newSlice();
+  for (const [i, w] of writes.entries()) await applyHook(hook, index, "insert", w, { new: { ...w.values }, auth: hook?.auth ?? { kind: "key", id: null } }, prefix(i), undefined, slice);
   for (const w of writes) await hashPasswords(app, w);
   const stamp = toStoredDatetime(new Date());
   try {
@@ -123,7 +125,7 @@ export const writeRecord = async (
   const current = await findRecordOrThrow(udb, index, id, visible);
   await checkPolicy(udb, index, [id], policy, "update");
   const write = parseOrThrow(index, body, mode, current);
-  applyHook(hook, index, "update", write, { new: { ...current, ...write.values }, old: current, auth: hook?.auth ?? { kind: "key", id: null } }, "", current);
+  await applyHook(hook, index, "update", write, { new: { ...current, ...write.values }, old: current, auth: hook?.auth ?? { kind: "key", id: null } }, "", current);
   await hashPasswords(app, write);
   try {
     const row = await runWrite(udb, async (tx) => {
@@ -150,7 +152,7 @@ export const deleteRecord = async (udb: UserDb, index: TableIndex, id: number, a
   try {
     await runWrite(udb, async (tx) => {
       const stored = await findRecordOrThrow(tx, index, id, visible);
-      applyHook(hook, index, "delete", undefined, { new: stored, old: stored, auth: hook?.auth ?? { kind: "key", id: null } });
+      await applyHook(hook, index, "delete", undefined, { new: stored, old: stored, auth: hook?.auth ?? { kind: "key", id: null } });
       await checkPolicy(tx, index, [id], policy, "delete");
       const result = await deleteSql(tx, index.table.name, id, policy).execute(tx.db);
       if (Number(result.numAffectedRows ?? 0) === 0) throw notFound(`No record with id ${id} in ${index.table.name}.`);

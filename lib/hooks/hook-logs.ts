@@ -1,12 +1,15 @@
 // Every pre-hook run is logged (passwords redacted), outside the write's transaction so a refused or failed
 // write keeps its log. Entries are queued and written in batches off the request path; reading the logs flushes
-// the queue first. Kept 7 days.
+// the queue first. Values are cut to 2 KB (log-clip.ts); kept 7 days, and at most the newest
+// LOG_ENTRIES_PER_DATABASE entries per database.
 import type { Insertable } from "kysely";
 import type { App } from "../app";
 import { logger } from "../ops/logger";
 import type { HookLogsTable } from "../db/meta-schema";
 import type { TableDef } from "../schema/types";
 import type { HookAction, HookRun } from "./hooks";
+import { LOG_ENTRIES_PER_DATABASE } from "./limits";
+import { clipInput, clipSteps, type LoggedStep } from "./log-clip";
 
 export const KEEP_DAYS = 7;
 
@@ -28,7 +31,20 @@ export const redact = (table: TableDef, row: Record<string, unknown>) => {
   return out;
 };
 
-/** Writes what is queued (and drops logs past their week). */
+/** Drops a database's entries beyond the newest LOG_ENTRIES_PER_DATABASE (ids grow with time). */
+const capDatabase = async (app: App, databaseId: number) => {
+  const edge = await app.engine.meta
+    .selectFrom("hook_logs")
+    .select("id")
+    .where("database_id", "=", databaseId)
+    .orderBy("id", "desc")
+    .offset(LOG_ENTRIES_PER_DATABASE)
+    .limit(1)
+    .executeTakeFirst();
+  if (edge) await app.engine.meta.deleteFrom("hook_logs").where("database_id", "=", databaseId).where("id", "<=", edge.id).execute();
+};
+
+/** Writes what is queued (and drops logs past their week or past their database's cap). */
 export const flushHookLogs = async (app: App) => {
   const queue = queueOf(app);
   while (queue.flushing) await queue.flushing;
@@ -38,6 +54,7 @@ export const flushHookLogs = async (app: App) => {
     await app.engine.meta.insertInto("hook_logs").values(batch).execute();
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
     await app.engine.meta.deleteFrom("hook_logs").where("created_at", "<", cutoff).execute();
+    for (const databaseId of new Set(batch.map((e) => e.database_id))) await capDatabase(app, databaseId);
   })()
     .catch((err: unknown) => logger.error({ err }, "writing hook logs failed"))
     .finally(() => {
@@ -54,8 +71,8 @@ export const logHookRun = (app: App, databaseId: number, table: TableDef, action
     action,
     status: run.status,
     duration_ms: Math.round(run.durationMs * 1000) / 1000,
-    input: JSON.stringify(redact(table, input)),
-    steps: JSON.stringify(run.steps),
+    input: clipInput(redact(table, input)),
+    steps: JSON.stringify(clipSteps(run.steps)),
     created_at: new Date().toISOString(),
   });
   if (queue.entries.length === 1) setTimeout(() => void flushHookLogs(app), 20).unref?.();
@@ -69,14 +86,19 @@ export const readHookLogs = async (app: App, databaseId: number, query: ReadLogs
   if (query.table) q = q.where("table_name", "=", query.table);
   if (query.status) q = q.where("status", "=", query.status);
   const rows = await q.orderBy("id", "desc").limit(query._limit ?? 50).execute();
-  return rows.map((r) => ({
-    id: r.id,
-    table: r.table_name,
-    action: r.action as HookAction,
-    status: r.status as HookRun["status"],
-    duration_ms: Number(r.duration_ms),
-    input: JSON.parse(r.input) as Record<string, unknown>,
-    steps: JSON.parse(r.steps) as HookRun["steps"],
-    created_at: r.created_at,
-  }));
+  return rows.map((r) => {
+    // A cut input is stored as the start of its JSON, a string; a whole one is the row, an object.
+    const input = JSON.parse(r.input) as Record<string, unknown> | string;
+    return {
+      id: r.id,
+      table: r.table_name,
+      action: r.action as HookAction,
+      status: r.status as HookRun["status"],
+      duration_ms: Number(r.duration_ms),
+      input,
+      ...(typeof input === "string" ? { input_truncated: true } : {}),
+      steps: JSON.parse(r.steps) as LoggedStep[],
+      created_at: r.created_at,
+    };
+  });
 };

@@ -5,7 +5,9 @@ import { changeSchema } from "../meta/schema-change/change-schema";
 import { getTableOrThrow } from "../meta/tables/get-table-or-throw";
 import type { DatabaseSchema } from "../schema/types";
 import { flushHookLogs, type ReadLogsQuery, readHookLogs } from "./hook-logs";
-import { compileHooks, type HookAction, type Hooks, NO_HOOKS, parseHooks, runHooks } from "./hooks";
+import { compileHooks, type HookAction, type Hooks, NO_HOOKS, parseHooks } from "./hooks";
+import { clipSteps } from "./log-clip";
+import { runHooks } from "./run-hooks";
 
 /** The hooks of a table as stored (every action present). */
 export const storedHooks = async (ctx: Ctx, schema: DatabaseSchema, tableId: number): Promise<Hooks> => {
@@ -45,11 +47,11 @@ export const tryHooks = async (ctx: Ctx, { instance, table: name, body }: TryHoo
   const compiled = compileHooks(table, await storedHooks(ctx, schema, table.id));
   const old = body.old ?? (body.action === "insert" ? undefined : body.row);
   const input = { new: body.action === "update" ? { ...old, ...body.row } : body.row, old, auth: { kind: "key", id: null } };
-  const run = runHooks(compiled, body.action, input);
+  const run = await runHooks(compiled, body.action, input);
   return {
     status: run.status,
     row: { ...input.new, ...run.sets },
-    steps: run.steps,
+    steps: clipSteps(run.steps),
     duration_ms: Math.round(run.durationMs * 1000) / 1000,
     ...(run.message ? { message: run.message } : {}),
   };
