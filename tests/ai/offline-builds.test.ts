@@ -71,6 +71,24 @@ describe.each(ENGINES)("offline AI builds on %s", (engine) => {
     }
   });
 
+  it("GET /ai/planner should allow a signed-in caller and say the offline planner plans; it names the model once one is configured", async () => {
+    expect(await get("/api/v1/ai/planner")).toMatchObject({ status: 200, body: { offline: true, model: null } });
+    h.app.config.ai = { baseUrl: "http://127.0.0.1:9/v1", model: "qwen2.5:7b", maxSteps: 4, tools: true };
+    try {
+      const reply = await get("/api/v1/ai/planner");
+      // The endpoint and key stay on the server.
+      expect({ status: reply.status, body: reply.body }).toEqual({ status: 200, body: { offline: false, model: "qwen2.5:7b" } });
+    } finally {
+      h.app.config.ai = undefined;
+    }
+  });
+
+  it("GET /ai/planner should block a caller without credentials", async () => {
+    const reply = await h.request("GET", "/api/v1/ai/planner", { key: null });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toMatchObject({ error: "unauthorized" });
+  });
+
   it("cost nothing: no AI call counted and no credit used, on a plan that allows none", async () => {
     expect(await aiUsage(h, account.key)).toEqual({ calls: 0, credits: 0 });
     expect(await aiLedger(h, account.key)).toEqual([]);
