@@ -25,9 +25,12 @@ const databaseName = (reading: Reading) => {
 const labelOf = (t: PlannedTable) =>
   t.columns.find((c) => c.name === "name" || c.name === "title") ?? t.columns.find((c) => c.type === "varchar" || c.type === "dropdown" || c.type === "date");
 
-/** The join for the main relation: a link table with both sides, else the first relation's table with what it refers to. */
+const referenceCount = (t: PlannedTable) => t.columns.filter((c) => c.type === "reference").length;
+
+/** The join for the main relation: a link table with both sides, else the table with the most references (the first of equals) with what it refers to. */
 const mainJoin = (tables: PlannedTable[], links: string[]): PlanJoin[] => {
-  const base = tables.find((t) => t.name === links[0]) ?? tables.find((t) => t.columns.some((c) => c.type === "reference"));
+  const most = tables.reduce<PlannedTable | undefined>((best, t) => (referenceCount(t) > (best ? referenceCount(best) : 0) ? t : best), undefined);
+  const base = tables.find((t) => t.name === links[0]) ?? most;
   if (!base) return [];
   const refs = base.columns.filter((c) => c.type === "reference").slice(0, 3);
   const used = new Set(["id"]);

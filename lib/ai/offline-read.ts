@@ -172,6 +172,7 @@ export const readSentence = (sentence: string): Reading => {
       endList();
       owner = last;
       mode = "start";
+      justEntity = false;
       i++;
     } else if (t.word === "their" || t.word === "its") {
       const p = phraseAt(tokens, i + 1);

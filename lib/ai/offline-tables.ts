@@ -60,7 +60,9 @@ const relationsOf = ({ entities, relations: stated }: Reading): Relation[] => {
 };
 
 const labelColumn = (e: Entity): PlanColumn | undefined => {
-  if (isEvent(e)) return undefined;
+  // A table a template knows without a name (order_items, comments) is not called anything either.
+  const known = template(e.table)?.table.columns;
+  if (isEvent(e) || (known && !known.some((c) => c.name === "name" || c.name === "title"))) return undefined;
   const name = TITLED.has(headOf(e.key)) ? "title" : "name";
   return { name, type: "varchar", length: name === "title" ? 200 : 150, nullable: false };
 };

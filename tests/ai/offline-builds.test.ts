@@ -1,4 +1,4 @@
-// Without a model the offline planner answers POST /ai/builds: each of the 46 test sentences plans and applies
+// Without a model the offline planner answers POST /ai/builds: each of the 47 test sentences plans and applies
 // a working backend on both engines (its tables, its seed rows written through the data API's validation and
 // read back, a join answering rows), for free. A sentence naming fewer than two things is 422 with nothing
 // created; extending adds only the missing tables; `kind: "join"` proposes one join over the existing tables.

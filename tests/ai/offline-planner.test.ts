@@ -1,5 +1,5 @@
 // The offline planner reads the sentence: the entities, attributes and relations it names become tables,
-// typed columns and references, checked for 46 sentences across unrelated domains; every plan passes the same
+// typed columns and references, checked for 47 sentences across unrelated domains; every plan passes the same
 // validation the agent's plans do (validatePlan reuses the management and data API validators; no database here).
 import { describe, expect, it } from "vitest";
 import { proposeJoinOffline } from "../../lib/ai/offline-join";
