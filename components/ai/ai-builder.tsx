@@ -7,6 +7,7 @@ import { Field, TextInput } from "../ui/field";
 import { ProgressBar } from "../ui/progress-bar";
 import { BuildError } from "./build-error";
 import { BuildProgress } from "./build-progress";
+import { OfflineNotice } from "./offline-notice";
 import { PlanPreview } from "./plan-preview";
 
 type Props = {
@@ -40,6 +41,7 @@ export const AiBuilder = ({ database, onApplied }: Props) => {
 
   return (
     <div className="space-y-4">
+      <OfflineNotice />
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
         <Field
           className="min-w-72 flex-1"
@@ -50,7 +52,7 @@ export const AiBuilder = ({ database, onApplied }: Props) => {
             id={extending ? "ai-extend-prompt" : "ai-prompt"}
             value={prompt}
             onChange={(e) => setPrompt(e.target.value)}
-            placeholder={extending ? "e.g. Add a blog with authors and posts" : "e.g. An online shop selling handmade soap"}
+            placeholder={extending ? "e.g. Add authors and their posts with a title" : "e.g. A shop: customers, products with a price, and orders of customers"}
             maxLength={2000}
             disabled={create.isPending}
           />

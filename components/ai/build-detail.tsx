@@ -94,7 +94,7 @@ export const BuildDetail = ({ id }: { id: number }) => {
           <StepList steps={build.steps} detailed />
         ) : (
           <p className="text-sm text-slate-500">
-            {build.offline ? "The offline planner plans in one go from built-in templates: no tool steps." : "The model made no tool calls."}
+            {build.offline ? "The offline planner reads the sentence in one go: no tool steps." : "The model made no tool calls."}
           </p>
         )}
       </section>

@@ -30,4 +30,6 @@ export const queryKeys = {
   aiBuildList: ["ai-builds", "list"] as const,
   aiBuild: (id: number) => ["ai-builds", id] as const,
   aiRunning: ["ai-builds", "running"] as const,
+  /** Who plans builds: the configured model, or the offline planner (fixed while the server runs). */
+  aiPlanner: ["ai-planner"] as const,
 };

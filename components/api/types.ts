@@ -17,7 +17,7 @@ export type { Account, AccountCreate, PasswordChange, PasswordReset, PasswordRes
 export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/mgmt/schemas/plans";
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
 export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/mgmt/schemas/team";
-export type { AiBuild, AiBuildCreate } from "@/lib/mgmt/schemas/ai";
+export type { AiBuild, AiBuildCreate, AiPlanner } from "@/lib/mgmt/schemas/ai";
 export type { HookLog, Hooks, HookStep, HookTryResult } from "@/lib/mgmt/schemas/hooks";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/mgmt/schemas/auth";
 

@@ -2,7 +2,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { AiBuild, AiBuildCreate, Database } from "./types";
+import type { AiBuild, AiBuildCreate, AiPlanner, Database } from "./types";
 
 /** How often the running build is read while a build is in flight, to show each tool step as it happens. */
 export const RUNNING_POLL_MS = 500;
@@ -11,6 +11,9 @@ const buildPath = (id: number) => `ai/builds/${id}`;
 
 /** The workspace to name for a build on `db`: its owner's, when it is not yours (a member's builds are charged there). */
 export const workspaceOf = (db: Pick<Database, "role" | "owner_id">) => (db.role === "owner" ? undefined : db.owner_id);
+
+/** Whether a model is configured; the server's configuration, so read once. */
+export const useAiPlanner = () => useQuery({ queryKey: queryKeys.aiPlanner, queryFn: () => mgmt<AiPlanner>("ai/planner"), staleTime: Infinity });
 
 /** Your builds and your workspace's, newest first. */
 export const useAiBuilds = () => useQuery({ queryKey: queryKeys.aiBuildList, queryFn: () => mgmt<AiBuild[]>("ai/builds") });

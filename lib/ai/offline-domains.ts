@@ -1,22 +1,10 @@
-// The offline planner's app templates: one entry per domain, data only. Each has 2–4 tables in reference
-// order, a dropdown, a reference, one join and 3–5 seed rows per table whose references point at seed ids.
-import type { PlanColumn, PlanJoin, PlanTable } from "./plan";
+// Typical tables of common apps, data only. The offline planner never plans one of these as such: it adds
+// their typical columns (and references between two tables the sentence named) to the entities a sentence
+// names, and takes their sample values for those columns. Seed references are 1-based seed row positions.
+import type { PlanColumn, PlanTable } from "./plan";
 
 export type Domain = {
-  key: string;
-  /** What the error message lists and the summary says, e.g. "online shop". */
-  title: string;
-  /** Appended to the subject taken from the prompt: "Handmade soap" + "shop". */
-  label: string;
-  /** The database name when the prompt names no subject. */
-  defaultName: string;
-  /** Singular, lowercase words or phrases; `strong` ones count double, `weak` ones once. */
-  strong: string[];
-  weak: string[];
-  /** Kinds of business that count like strong words but also make a good name ("bakery" → "Bakery shop"). */
-  subjects: string[];
   tables: PlanTable[];
-  joins: PlanJoin[];
   seed: Record<string, Record<string, unknown>[]>;
 };
 
@@ -37,22 +25,7 @@ const nameColumn = (name = "name", length = 120) => varchar(name, length, requir
 /** Seed rows written as a header and value tuples, to keep the templates readable. */
 const rows = (header: string[], values: unknown[][]) => values.map((v) => Object.fromEntries(header.map((h, i) => [h, v[i]])));
 
-/** A join from `base` out along "table.column = other.id" pairs, with output columns "table.column as name". */
-const join = (name: string, base: string, pairs: [string, string][], columns: [string, string][]): PlanJoin => ({
-  name,
-  base,
-  joins: pairs.map(([from, to]) => ({ table: to.slice(0, to.indexOf(".")), on: [[from, to]] })),
-  columns: columns.map(([column, as]) => ({ column, as })),
-});
-
 const shop: Domain = {
-  key: "shop",
-  defaultName: "Online shop",
-  title: "online shop / e-commerce",
-  label: "shop",
-  strong: ["shop", "ecommerce", "storefront", "cart", "checkout", "webshop", "merch"],
-  subjects: ["bakery", "boutique", "florist", "bookshop", "bookstore", "craft", "handmade"],
-  weak: ["store", "order", "product", "sell", "selling", "customer", "purchase", "catalog", "catalogue", "online"],
   tables: [
     { name: "customers", columns: [nameColumn(), email(), varchar("phone", 40), varchar("city", 80)] },
     {
@@ -61,11 +34,6 @@ const shop: Domain = {
     },
     { name: "orders", columns: [ref("customer_id", "customers"), date("order_date", required), dropdown("status", ["pending", "paid", "shipped", "delivered", "cancelled"]), money("total", required)] },
     { name: "order_items", columns: [ref("order_id", "orders"), ref("product_id", "products"), int("quantity", { nullable: false, default: 1 }), money("unit_price", required)] },
-  ],
-  joins: [
-    join("order_lines", "order_items", [["order_items.order_id", "orders.id"], ["order_items.product_id", "products.id"], ["orders.customer_id", "customers.id"]], [
-      ["orders.id", "order_id"], ["orders.order_date", "order_date"], ["orders.status", "status"], ["customers.name", "customer"], ["products.name", "product"], ["order_items.quantity", "quantity"], ["order_items.unit_price", "unit_price"],
-    ]),
   ],
   seed: {
     customers: rows(["name", "email", "phone", "city"], [["Ada Lovelace", "ada@example.com", "+44 20 7946 0011", "London"], ["Grace Hopper", "grace@example.com", null, "New York"], ["Alan Turing", "alan@example.com", "+44 161 496 0123", "Manchester"]]),
@@ -78,13 +46,6 @@ const shop: Domain = {
 };
 
 const blog: Domain = {
-  key: "blog",
-  defaultName: "Blog",
-  title: "blog",
-  label: "blog",
-  strong: ["blog", "blogging", "post", "article", "newsletter", "magazine", "journal", "publication"],
-  subjects: [],
-  weak: ["author", "comment", "writer", "writing", "news", "content", "cms", "publish", "story"],
   tables: [
     { name: "authors", columns: [nameColumn(), email(), text("bio")] },
     {
@@ -93,7 +54,6 @@ const blog: Domain = {
     },
     { name: "comments", columns: [ref("post_id", "posts"), varchar("author_name", 100, required), text("body"), bool("approved", false)] },
   ],
-  joins: [join("posts_with_authors", "posts", [["posts.author_id", "authors.id"]], [["posts.title", "title"], ["posts.slug", "slug"], ["posts.status", "status"], ["posts.published_at", "published_at"], ["authors.name", "author"]])],
   seed: {
     authors: rows(["name", "email", "bio"], [["Maya Chen", "maya@example.com", "Writes about travel and food."], ["Tom Berg", "tom@example.com", "Engineer, occasional essayist."], ["Lena Ortiz", "lena@example.com", null]]),
     posts: rows(["author_id", "title", "slug", "body", "status", "published_at", "featured"], [
@@ -104,19 +64,11 @@ const blog: Domain = {
 };
 
 const crm: Domain = {
-  key: "crm",
-  defaultName: "CRM",
-  title: "CRM (companies, contacts, deals)",
-  label: "CRM",
-  strong: ["crm", "lead", "deal", "pipeline", "prospect", "sales"],
-  subjects: [],
-  weak: ["contact", "client", "company", "customer", "account", "opportunity", "follow up", "relationship"],
   tables: [
     { name: "companies", columns: [nameColumn("name", 150), dropdown("industry", ["Software", "Retail", "Manufacturing", "Finance", "Healthcare", "Other"], "Other"), varchar("website", 255), varchar("city", 80)] },
     { name: "contacts", columns: [ref("company_id", "companies"), varchar("first_name", 80, required), varchar("last_name", 80, required), email(), varchar("phone", 40), varchar("job_title", 100)] },
     { name: "deals", columns: [ref("contact_id", "contacts"), varchar("title", 150, required), money("value", required, 12), dropdown("stage", ["lead", "qualified", "proposal", "won", "lost"]), date("expected_close")] },
   ],
-  joins: [join("deal_pipeline", "deals", [["deals.contact_id", "contacts.id"], ["contacts.company_id", "companies.id"]], [["deals.title", "deal"], ["deals.stage", "stage"], ["deals.value", "value"], ["contacts.last_name", "contact"], ["companies.name", "company"]])],
   seed: {
     companies: rows(["name", "industry", "website", "city"], [["Northwind Traders", "Retail", "https://northwind.example", "Seattle"], ["Globex", "Manufacturing", "https://globex.example", "Springfield"], ["Initech", "Software", null, "Austin"]]),
     contacts: rows(["company_id", "first_name", "last_name", "email", "phone", "job_title"], [[1, "Nancy", "Davolio", "nancy@northwind.example", "+1 206 555 0100", "Buyer"], [2, "Hank", "Scorpio", "hank@globex.example", null, "CEO"], [3, "Bill", "Lumbergh", "bill@initech.example", "+1 512 555 0199", "VP Operations"]]),
@@ -125,13 +77,6 @@ const crm: Domain = {
 };
 
 const tasks: Domain = {
-  key: "tasks",
-  defaultName: "Projects and tasks",
-  title: "tasks and projects",
-  label: "projects",
-  strong: ["task", "todo", "project", "kanban", "sprint", "backlog", "milestone"],
-  subjects: [],
-  weak: ["deadline", "assignee", "assigned", "team", "workflow", "chore", "issue", "bug", "checklist"],
   tables: [
     { name: "team_members", columns: [nameColumn(), email(), dropdown("role", ["member", "lead", "manager"])] },
     { name: "projects", columns: [nameColumn("name", 150), text("description"), dropdown("status", ["active", "on hold", "done"]), date("start_date"), date("due_date")] },
@@ -140,7 +85,6 @@ const tasks: Domain = {
       columns: [ref("project_id", "projects"), ref("assignee_id", "team_members", true), varchar("title", 200, required), dropdown("priority", ["low", "medium", "high", "urgent"], "medium"), dropdown("status", ["todo", "in progress", "review", "done"]), date("due_date"), { name: "estimate_hours", type: "decimal", precision: 5, scale: 1 }],
     },
   ],
-  joins: [join("task_board", "tasks", [["tasks.project_id", "projects.id"]], [["tasks.title", "task"], ["tasks.status", "status"], ["tasks.priority", "priority"], ["tasks.due_date", "due_date"], ["projects.name", "project"]])],
   seed: {
     team_members: rows(["name", "email", "role"], [["Priya Nair", "priya@example.com", "lead"], ["Jonas Weber", "jonas@example.com", "member"], ["Chloé Martin", "chloe@example.com", "manager"]]),
     projects: rows(["name", "description", "status", "start_date", "due_date"], [["Website relaunch", "New design and content.", "active", "2025-03-01", "2025-05-30"], ["Mobile app", "iOS and Android MVP.", "on hold", "2025-04-01", null], ["Q1 reporting", null, "done", "2025-01-02", "2025-03-31"]]),
@@ -151,13 +95,6 @@ const tasks: Domain = {
 };
 
 const bookings: Domain = {
-  key: "bookings",
-  defaultName: "Bookings",
-  title: "bookings and appointments",
-  label: "bookings",
-  strong: ["booking", "appointment", "reservation"],
-  subjects: ["salon", "barber", "clinic", "dentist", "hairdresser", "spa", "physio", "massage", "restaurant"],
-  weak: ["calendar", "schedule", "scheduling", "slot", "patient", "client", "service", "therapist", "consultation", "reserve", "book"],
   tables: [
     { name: "services", columns: [nameColumn("name", 120), int("duration_minutes", { nullable: false, default: 30 }), money("price", required), bool("active", true)] },
     { name: "staff", columns: [nameColumn(), email(), varchar("specialty", 100)] },
@@ -166,11 +103,6 @@ const bookings: Domain = {
       name: "appointments",
       columns: [ref("client_id", "clients"), ref("service_id", "services"), ref("staff_id", "staff"), datetime("starts_at", required), dropdown("status", ["booked", "confirmed", "completed", "cancelled", "no-show"]), text("notes")],
     },
-  ],
-  joins: [
-    join("appointment_schedule", "appointments", [["appointments.client_id", "clients.id"], ["appointments.service_id", "services.id"], ["appointments.staff_id", "staff.id"]], [
-      ["appointments.starts_at", "starts_at"], ["appointments.status", "status"], ["clients.name", "client"], ["services.name", "service"], ["services.duration_minutes", "duration_minutes"], ["staff.name", "staff_member"],
-    ]),
   ],
   seed: {
     services: rows(["name", "duration_minutes", "price", "active"], [["Consultation", 30, 40, true], ["Standard session", 60, 75, true], ["Extended session", 90, 105, true]]),
@@ -181,13 +113,6 @@ const bookings: Domain = {
 };
 
 const inventory: Domain = {
-  key: "inventory",
-  defaultName: "Inventory",
-  title: "inventory and warehouses",
-  label: "inventory",
-  strong: ["inventory", "warehouse", "stock", "supplier", "sku", "stockroom"],
-  subjects: [],
-  weak: ["item", "goods", "restock", "reorder", "depot", "storage", "logistics", "supply"],
   tables: [
     { name: "warehouses", columns: [nameColumn("name", 100), varchar("city", 80), int("capacity")] },
     { name: "suppliers", columns: [nameColumn("name", 150), email("contact_email", false), varchar("phone", 40)] },
@@ -196,11 +121,6 @@ const inventory: Domain = {
       columns: [varchar("sku", 40, { nullable: false, unique: true }), nameColumn("name", 150), ref("supplier_id", "suppliers"), dropdown("unit", ["piece", "box", "kg", "litre"]), money("unit_cost", required), int("reorder_level", { nullable: false, default: 10 })],
     },
     { name: "stock_levels", columns: [ref("item_id", "items"), ref("warehouse_id", "warehouses"), int("quantity", { nullable: false, default: 0 }), date("last_counted")] },
-  ],
-  joins: [
-    join("stock_overview", "stock_levels", [["stock_levels.item_id", "items.id"], ["stock_levels.warehouse_id", "warehouses.id"]], [
-      ["items.sku", "sku"], ["items.name", "item"], ["warehouses.name", "warehouse"], ["stock_levels.quantity", "quantity"], ["items.reorder_level", "reorder_level"],
-    ]),
   ],
   seed: {
     warehouses: rows(["name", "city", "capacity"], [["Main depot", "Rotterdam", 12000], ["East hub", "Leipzig", 5000], ["Returns centre", "Antwerp", 1500]]),
@@ -211,23 +131,11 @@ const inventory: Domain = {
 };
 
 const school: Domain = {
-  key: "school",
-  defaultName: "School",
-  title: "school and courses",
-  label: "school",
-  strong: ["school", "student", "course", "enrollment", "enrolment", "grade", "classroom", "pupil", "university", "college", "academy"],
-  subjects: [],
-  weak: ["teacher", "class", "lesson", "subject", "semester", "term", "exam", "homework", "tutor", "education", "learning"],
   tables: [
     { name: "teachers", columns: [nameColumn(), email(), varchar("subject", 80)] },
     { name: "students", columns: [varchar("first_name", 80, required), varchar("last_name", 80, required), email(), date("birth_date")] },
     { name: "courses", columns: [ref("teacher_id", "teachers"), varchar("code", 20, { nullable: false, unique: true }), varchar("title", 150, required), int("credits", { nullable: false, default: 5 }), dropdown("term", ["autumn", "spring", "summer"])] },
     { name: "enrollments", columns: [ref("student_id", "students"), ref("course_id", "courses"), date("enrolled_on", required), { name: "grade", type: "dropdown", options: ["A", "B", "C", "D", "E", "F"] }] },
-  ],
-  joins: [
-    join("course_grades", "enrollments", [["enrollments.student_id", "students.id"], ["enrollments.course_id", "courses.id"]], [
-      ["students.first_name", "first_name"], ["students.last_name", "last_name"], ["courses.code", "course_code"], ["courses.title", "course"], ["enrollments.grade", "grade"],
-    ]),
   ],
   seed: {
     teachers: rows(["name", "email", "subject"], [["Dr. Amara Obi", "amara@school.example", "Mathematics"], ["Mr. Pablo Ruiz", "pablo@school.example", "History"], ["Ms. Ingrid Holm", "ingrid@school.example", "Biology"]]),
@@ -238,13 +146,6 @@ const school: Domain = {
 };
 
 const events: Domain = {
-  key: "events",
-  defaultName: "Events and tickets",
-  title: "events and tickets",
-  label: "events",
-  strong: ["event", "concert", "conference", "festival", "venue", "attendee", "gig", "meetup", "rsvp"],
-  subjects: [],
-  weak: ["ticket", "ticketing", "registration", "register", "checkin", "speaker", "show", "seat", "party", "wedding"],
   tables: [
     { name: "venues", columns: [nameColumn("name", 150), varchar("address", 255), varchar("city", 80), int("capacity")] },
     {
@@ -253,11 +154,6 @@ const events: Domain = {
     },
     { name: "attendees", columns: [nameColumn(), email()] },
     { name: "tickets", columns: [ref("event_id", "events"), ref("attendee_id", "attendees"), dropdown("ticket_type", ["standard", "vip", "student"]), money("price_paid", required), bool("checked_in", false)] },
-  ],
-  joins: [
-    join("ticket_sales", "tickets", [["tickets.event_id", "events.id"], ["tickets.attendee_id", "attendees.id"]], [
-      ["events.title", "event"], ["events.starts_at", "starts_at"], ["attendees.name", "attendee"], ["tickets.ticket_type", "ticket_type"], ["tickets.price_paid", "price_paid"], ["tickets.checked_in", "checked_in"],
-    ]),
   ],
   seed: {
     venues: rows(["name", "address", "city", "capacity"], [["Paradiso", "Weteringschans 6", "Amsterdam", 1500], ["Kulturbrauerei", "Schönhauser Allee 36", "Berlin", 900], ["The Loft", null, "Dublin", 120]]),
@@ -268,13 +164,6 @@ const events: Domain = {
 };
 
 const recipes: Domain = {
-  key: "recipes",
-  defaultName: "Recipe book",
-  title: "recipes",
-  label: "recipes",
-  strong: ["recipe", "ingredient", "cookbook", "cooking", "cuisine", "meal"],
-  subjects: [],
-  weak: ["cook", "dish", "kitchen", "food", "baking", "menu", "chef", "nutrition", "diet"],
   tables: [
     {
       name: "recipes",
@@ -282,11 +171,6 @@ const recipes: Domain = {
     },
     { name: "ingredients", columns: [varchar("name", 100, { nullable: false, unique: true }), int("calories_per_100g")] },
     { name: "recipe_ingredients", columns: [ref("recipe_id", "recipes"), ref("ingredient_id", "ingredients"), { name: "quantity", type: "decimal", precision: 8, scale: 2, nullable: false }, dropdown("unit", ["g", "ml", "piece", "tbsp", "tsp", "cup"])] },
-  ],
-  joins: [
-    join("shopping_list", "recipe_ingredients", [["recipe_ingredients.recipe_id", "recipes.id"], ["recipe_ingredients.ingredient_id", "ingredients.id"]], [
-      ["recipes.title", "recipe"], ["ingredients.name", "ingredient"], ["recipe_ingredients.quantity", "quantity"], ["recipe_ingredients.unit", "unit"],
-    ]),
   ],
   seed: {
     recipes: rows(["title", "instructions", "cuisine", "difficulty", "prep_minutes", "servings", "vegetarian"], [["Spaghetti aglio e olio", "Fry garlic in oil, toss with pasta and chilli.", "Italian", "easy", 20, 2, true], ["Chicken tikka masala", "Marinate, grill, simmer in sauce.", "Indian", "medium", 60, 4, false], ["Guacamole", "Mash avocados with lime, onion and salt.", "Mexican", "easy", 10, 4, true]]),
@@ -296,13 +180,6 @@ const recipes: Domain = {
 };
 
 const helpdesk: Domain = {
-  key: "helpdesk",
-  defaultName: "Helpdesk",
-  title: "support tickets / helpdesk",
-  label: "helpdesk",
-  strong: ["helpdesk", "support", "ticket", "complaint", "customer service", "customer support", "servicedesk", "sla"],
-  subjects: ["saas"],
-  weak: ["agent", "issue", "bug", "incident", "request", "escalation", "customer", "reply"],
   tables: [
     { name: "customers", columns: [nameColumn(), email(), varchar("company", 150), dropdown("plan", ["free", "pro", "enterprise"])] },
     { name: "agents", columns: [nameColumn(), email(), dropdown("team", ["support", "billing", "engineering"])] },
@@ -312,8 +189,6 @@ const helpdesk: Domain = {
     },
     { name: "ticket_replies", columns: [ref("ticket_id", "tickets"), bool("from_agent", false), text("body")] },
   ],
-  // Inner joins drop rows without a match, so the queue joins only the customer: unassigned tickets stay in it.
-  joins: [join("ticket_queue", "tickets", [["tickets.customer_id", "customers.id"]], [["tickets.subject", "subject"], ["tickets.priority", "priority"], ["tickets.status", "status"], ["tickets.opened_at", "opened_at"], ["customers.name", "customer"], ["customers.plan", "plan"]])],
   seed: {
     customers: rows(["name", "email", "company", "plan"], [["Hannah Schmidt", "hannah@acme.example", "Acme GmbH", "enterprise"], ["Diego Alvarez", "diego@example.com", null, "free"], ["Mei Wong", "mei@brightly.example", "Brightly", "pro"]]),
     agents: rows(["name", "email", "team"], [["Oscar Lind", "oscar@helpdesk.example", "support"], ["Nadia Rahman", "nadia@helpdesk.example", "billing"], ["Ben Carter", "ben@helpdesk.example", "engineering"]]),
@@ -323,13 +198,6 @@ const helpdesk: Domain = {
 };
 
 const library: Domain = {
-  key: "library",
-  defaultName: "Library",
-  title: "library (books, members, loans)",
-  label: "library",
-  strong: ["library", "librarian", "loan", "borrow", "borrowing", "lending", "isbn", "book"],
-  subjects: [],
-  weak: ["author", "member", "reader", "genre", "return", "overdue", "catalog", "catalogue"],
   tables: [
     { name: "authors", columns: [nameColumn(), int("birth_year"), varchar("country", 80)] },
     {
@@ -338,11 +206,6 @@ const library: Domain = {
     },
     { name: "members", columns: [nameColumn(), email(), date("joined_on", required)] },
     { name: "loans", columns: [ref("book_id", "books"), ref("member_id", "members"), date("loaned_on", required), date("due_on", required), bool("returned", false)] },
-  ],
-  joins: [
-    join("loans_overview", "loans", [["loans.book_id", "books.id"], ["loans.member_id", "members.id"]], [
-      ["books.title", "book"], ["members.name", "member"], ["loans.loaned_on", "loaned_on"], ["loans.due_on", "due_on"], ["loans.returned", "returned"],
-    ]),
   ],
   seed: {
     authors: rows(["name", "birth_year", "country"], [["Chimamanda Ngozi Adichie", 1977, "Nigeria"], ["Ursula K. Le Guin", 1929, "United States"], ["Yuval Noah Harari", 1976, "Israel"]]),
@@ -353,23 +216,11 @@ const library: Domain = {
 };
 
 const fitness: Domain = {
-  key: "fitness",
-  defaultName: "Fitness studio",
-  title: "gym / fitness classes",
-  label: "classes",
-  strong: ["fitness", "workout", "trainer"],
-  subjects: ["gym", "yoga", "pilates", "crossfit", "boxing", "dance"],
-  weak: ["class", "membership", "member", "studio", "exercise", "training", "coach", "sport"],
   tables: [
     { name: "members", columns: [nameColumn(), email(), dropdown("membership", ["basic", "premium", "student"]), date("joined_on", required), bool("active", true)] },
     { name: "trainers", columns: [nameColumn(), email(), dropdown("specialty", ["strength", "cardio", "yoga", "pilates", "boxing"])] },
     { name: "classes", columns: [ref("trainer_id", "trainers"), nameColumn("name", 100), datetime("starts_at", required), int("duration_minutes", { nullable: false, default: 60 }), int("capacity", { nullable: false, default: 12 })] },
     { name: "class_bookings", columns: [ref("class_id", "classes"), ref("member_id", "members"), bool("attended", false)] },
-  ],
-  joins: [
-    join("class_roster", "class_bookings", [["class_bookings.class_id", "classes.id"], ["class_bookings.member_id", "members.id"], ["classes.trainer_id", "trainers.id"]], [
-      ["classes.name", "class"], ["classes.starts_at", "starts_at"], ["trainers.name", "trainer"], ["members.name", "member"], ["class_bookings.attended", "attended"],
-    ]),
   ],
   seed: {
     members: rows(["name", "email", "membership", "joined_on", "active"], [["Julia Costa", "julia@example.com", "premium", "2024-09-01", true], ["Erik Olsen", "erik@example.com", "basic", "2025-01-10", true], ["Aisha Bello", "aisha@example.com", "student", "2025-02-03", false]]),
@@ -380,13 +231,6 @@ const fitness: Domain = {
 };
 
 const realEstate: Domain = {
-  key: "real_estate",
-  defaultName: "Real estate listings",
-  title: "real estate listings",
-  label: "listings",
-  strong: ["real estate", "realtor", "property", "estate agent", "landlord", "tenant", "apartment", "viewing", "realty"],
-  subjects: [],
-  weak: ["listing", "house", "home", "rental", "rent", "agent", "agency", "flat", "mortgage"],
   tables: [
     { name: "agents", columns: [nameColumn(), email(), varchar("phone", 40)] },
     {
@@ -394,11 +238,6 @@ const realEstate: Domain = {
       columns: [ref("agent_id", "agents"), varchar("title", 200, required), varchar("address", 255, required), varchar("city", 80, required), dropdown("property_type", ["apartment", "house", "condo", "land", "commercial"]), dropdown("listing_type", ["sale", "rent"]), money("price", required, 12), int("bedrooms"), { name: "area_sqm", type: "decimal", precision: 8, scale: 1 }, bool("available", true)],
     },
     { name: "viewings", columns: [ref("property_id", "properties"), varchar("visitor_name", 120, required), email("visitor_email", false), datetime("scheduled_at", required), dropdown("status", ["scheduled", "done", "cancelled"])] },
-  ],
-  joins: [
-    join("viewing_schedule", "viewings", [["viewings.property_id", "properties.id"], ["properties.agent_id", "agents.id"]], [
-      ["viewings.scheduled_at", "scheduled_at"], ["viewings.visitor_name", "visitor"], ["properties.title", "property"], ["properties.address", "address"], ["agents.name", "agent"],
-    ]),
   ],
   seed: {
     agents: rows(["name", "email", "phone"], [["Claire Dubois", "claire@homes.example", "+33 1 55 55 01 01"], ["Ravi Patel", "ravi@homes.example", "+44 20 7946 0222"], ["Tess Murphy", "tess@homes.example", null]]),
@@ -409,5 +248,5 @@ const realEstate: Domain = {
   },
 };
 
-/** In tie-break order: when two domains score the same, the earlier one wins. */
+/** Earlier templates win when two define a table of the same name. */
 export const DOMAINS: Domain[] = [shop, blog, crm, tasks, bookings, inventory, school, events, recipes, helpdesk, library, fitness, realEstate];

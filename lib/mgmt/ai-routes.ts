@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { applyBuild, createBuild, getBuild, listBuilds } from "../ai/builds";
+import { getPlanner } from "../ai/get-planner";
 import { defineRoute } from "./route";
-import { AiBuild, AiBuildCreate, AiBuildListQuery, WorkspaceQueryForApply } from "./schemas/ai";
+import { AiBuild, AiBuildCreate, AiBuildListQuery, AiPlanner, WorkspaceQueryForApply } from "./schemas/ai";
 import { Database } from "./schemas/databases";
 
 export const AI_ROUTES = [
@@ -28,5 +29,11 @@ export const AI_ROUTES = [
     summary: "One build", description: "The build with its plan, steps, usage and outcome.",
     status: 200, response: AiBuild,
     run: (ctx, { build }) => getBuild(ctx, { build }),
+  }),
+  defineRoute({
+    method: "GET", path: "ai/planner", permission: "account:read", tag: "AI", operationId: "getAiPlanner",
+    summary: "Who plans builds", description: "Whether a model is configured (`AI_BASE_URL`) and its name; without one the built-in offline planner plans from the sentence's own words, for free.",
+    status: 200, response: AiPlanner,
+    run: (ctx) => getPlanner(ctx),
   }),
 ];

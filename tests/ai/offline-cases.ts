@@ -1,38 +1,60 @@
-// The offline planner's test prompts: 20 different prompts that together reach every domain, each with the
-// domain and the tables it should plan (shared by the planner's unit tests and the offline build suite).
-export const SHOP = ["customers", "products", "orders", "order_items"];
-const BLOG = ["authors", "posts", "comments"];
-const CRM = ["companies", "contacts", "deals"];
-const TASKS = ["team_members", "projects", "tasks"];
-const BOOKINGS = ["services", "staff", "clients", "appointments"];
-const INVENTORY = ["warehouses", "suppliers", "items", "stock_levels"];
-const SCHOOL = ["teachers", "students", "courses", "enrollments"];
-const EVENTS = ["venues", "events", "attendees", "tickets"];
-const RECIPES = ["recipes", "ingredients", "recipe_ingredients"];
-const HELPDESK = ["customers", "agents", "tickets", "ticket_replies"];
-const LIBRARY = ["authors", "books", "members", "loans"];
-const FITNESS = ["members", "trainers", "classes", "class_bookings"];
-const REAL_ESTATE = ["agents", "properties", "viewings"];
+// The offline planner's test sentences, across unrelated domains (most of them far from any template), each
+// with the tables it must plan, key columns with their types ("dropdown:a|b" also checks the options), and
+// the references it must hold ("pets.owner_id>owners"). Shared by the planner's unit tests and the build suite.
+export type Case = { sentence: string; tables: string[]; columns: Record<string, string>; references: string[] };
 
-export const CASES: [prompt: string, domain: string, tables: string[]][] = [
-  ["I need a backend for my bakery's online orders", "shop", SHOP],
-  ["A shop for handmade soap", "shop", SHOP],
-  ["e-commerce store selling vintage clothes", "shop", SHOP],
-  ["track support tickets for our SaaS", "helpdesk", HELPDESK],
-  ["Helpdesk for customer complaints", "helpdesk", HELPDESK],
-  ["a school with students, courses and grades", "school", SCHOOL],
-  ["Online courses platform for teachers and their pupils", "school", SCHOOL],
-  ["Personal blog with posts, comments and authors", "blog", BLOG],
-  ["Simple CRM to follow up leads and deals for a consulting firm", "crm", CRM],
-  ["Project management tool: tasks, deadlines and who is assigned", "tasks", TASKS],
-  ["to-do list app for my team", "tasks", TASKS],
-  ["Appointment booking for a hair salon", "bookings", BOOKINGS],
-  ["Dentist appointments for patients", "bookings", BOOKINGS],
-  ["Warehouse inventory with suppliers and stock levels", "inventory", INVENTORY],
-  ["Sell tickets for concerts at our venue", "events", EVENTS],
-  ["Conference registration and attendee check-in", "events", EVENTS],
-  ["A recipe collection with ingredients", "recipes", RECIPES],
-  ["Lending library: books, members and loans", "library", LIBRARY],
-  ["Gym membership and yoga class schedule", "fitness", FITNESS],
-  ["Real estate listings for an agency with property viewings", "real_estate", REAL_ESTATE],
+const c = (sentence: string, tables: string[], columns: Record<string, string> = {}, references: string[] = []): Case => ({ sentence, tables, columns, references });
+
+export const CASES: Case[] = [
+  // The issue's four examples.
+  c("A veterinary clinic: owners, their pets with species, and appointments with a status", ["owners", "pets", "appointments"], { "pets.species": "varchar", "appointments.status": "dropdown" }, ["pets.owner_id>owners", "appointments.pet_id>pets"]),
+  c("Fleet management: vehicles, drivers, trips with start and end odometer, fuel purchases", ["vehicles", "drivers", "trips", "fuel_purchases"], { "trips.start_odometer": "int", "trips.end_odometer": "int" }, ["trips.vehicle_id>vehicles", "trips.driver_id>drivers"]),
+  c("Track gym memberships: members, plans with a monthly price, and check-ins", ["members", "plans", "check_ins"], { "plans.monthly_price": "decimal", "members.email": "varchar" }, ["check_ins.member_id>members"]),
+  c("I run a podcast. Episodes, guests, and which guest appeared in which episode", ["episodes", "guests", "guest_episodes"], { "episodes.title": "varchar" }, ["guest_episodes.guest_id>guests", "guest_episodes.episode_id>episodes"]),
+  // "have", "belongs to", listed options.
+  c("A bug tracker where projects have issues with a priority (low, medium, high) and each issue belongs to a project", ["projects", "issues"], { "issues.priority": "dropdown:low|medium|high" }, ["issues.project_id>projects"]),
+  c("Sports club: teams have players with a jersey number; coaches train teams", ["teams", "players", "coaches"], { "players.jersey_number": "varchar" }, ["players.team_id>teams"]),
+  c("A hackathon: teams, participants who belong to a team with an email, and projects per team with a score", ["teams", "participants", "projects"], { "participants.email": "varchar", "projects.score": "int" }, ["participants.team_id>teams", "projects.team_id>teams"]),
+  // "of", "per", "for", "by", "in", "from … to …".
+  c("A bakery: products with a price, customers with an email, and orders of customers with a pickup date", ["products", "customers", "orders"], { "products.price": "decimal", "customers.email": "varchar", "orders.pickup_date": "date" }, ["orders.customer_id>customers"]),
+  c("Library: books with an ISBN, members, and loans of books with a due date", ["books", "members", "loans"], { "books.isbn": "varchar", "loans.due_date": "date" }, ["loans.book_id>books"]),
+  c("A dentist office: patients with a birth date, dentists, and visits per patient with a cost", ["patients", "dentists", "visits"], { "patients.birth_date": "date", "visits.cost": "decimal" }, ["visits.patient_id>patients"]),
+  c("Car rental: cars with a daily price and a status (available, rented, in repair), customers, and rentals of cars", ["cars", "customers", "rentals"], { "cars.daily_price": "decimal", "cars.status": "dropdown:available|rented|in repair" }, ["rentals.car_id>cars"]),
+  c("Volunteer scheduling: volunteers with a phone, events with a start time, and shifts per event", ["volunteers", "events", "shifts"], { "volunteers.phone": "varchar", "events.start_time": "datetime" }, ["shifts.event_id>events"]),
+  c("Beekeeping log: hives with a location, inspections of hives with a date and a queen present flag, and honey harvests", ["hives", "inspections", "honey_harvests"], { "hives.location": "varchar", "inspections.date": "date", "inspections.queen_present_flag": "boolean" }, ["inspections.hive_id>hives"]),
+  c("A wine cellar: wines with a vintage year and a price, producers, and bottles per wine with a shelf", ["wines", "producers", "bottles"], { "wines.vintage_year": "int", "wines.price": "decimal", "bottles.shelf": "varchar" }, ["bottles.wine_id>wines"]),
+  c("Property management: buildings, apartments of buildings with a monthly rent, tenants, and leases with a start date and an end date", ["buildings", "apartments", "tenants", "leases"], { "apartments.monthly_rent": "decimal", "leases.start_date": "date", "leases.end_date": "date" }, ["apartments.building_id>buildings"]),
+  c("Track my running: routes with a distance, runs on routes with a duration and an average pace", ["routes", "runs"], { "routes.distance": "decimal", "runs.duration": "int", "runs.average_pace": "decimal" }, ["runs.route_id>routes"]),
+  c("A freelancer's invoicing: clients with an email, projects for clients with an hourly rate, and invoices per project with a due date and a paid flag", ["clients", "projects", "invoices"], { "projects.hourly_rate": "decimal", "invoices.due_date": "date", "invoices.paid_flag": "boolean" }, ["projects.client_id>clients", "invoices.project_id>projects"]),
+  c("Museum collection: artists, artworks by artists with a year and a medium, and exhibitions", ["artists", "artworks", "exhibitions"], { "artworks.year": "int", "artworks.medium": "varchar" }, ["artworks.artist_id>artists"]),
+  c("A coworking space: desks, members, and bookings of desks with a date", ["desks", "members", "bookings"], { "bookings.date": "date" }, ["bookings.desk_id>desks"]),
+  c("Scientific lab: experiments with a hypothesis, samples per experiment with a temperature, and researchers", ["experiments", "samples", "researchers"], { "experiments.hypothesis": "varchar", "samples.temperature": "decimal" }, ["samples.experiment_id>experiments"]),
+  c("Movie night club: movies with a genre and a rating, friends, and votes by friends for movies", ["movies", "friends", "votes"], { "movies.genre": "varchar", "movies.rating": "int" }, ["votes.friend_id>friends", "votes.movie_id>movies"]),
+  c("Bike repair shop: customers, bikes of customers with a brand, and repairs with a price and a status (received, in progress, ready)", ["customers", "bikes", "repairs"], { "bikes.brand": "varchar", "repairs.price": "decimal", "repairs.status": "dropdown:received|in progress|ready" }, ["bikes.customer_id>customers"]),
+  c("Language school: teachers, courses with a level, students, and enrollments of students in courses", ["teachers", "courses", "students", "enrollments"], { "courses.level": "dropdown" }, ["enrollments.student_id>students", "enrollments.course_id>courses"]),
+  c("Home inventory: rooms, items in rooms with a purchase price and a purchase date, and warranties for items with an expiry date", ["rooms", "items", "warranties"], { "items.purchase_price": "decimal", "items.purchase_date": "date", "warranties.expiry_date": "date" }, ["items.room_id>rooms", "warranties.item_id>items"]),
+  c("Farm: fields with an area, crops, and plantings of crops in fields with a sowing date", ["fields", "crops", "plantings"], { "fields.area": "decimal", "plantings.sowing_date": "date" }, ["plantings.crop_id>crops", "plantings.field_id>fields"]),
+  c("Charity: donors with an email, campaigns with a goal amount, and donations from donors to campaigns with an amount", ["donors", "campaigns", "donations"], { "campaigns.goal_amount": "decimal", "donations.amount": "decimal" }, ["donations.donor_id>donors", "donations.campaign_id>campaigns"]),
+  c("Music teacher: students, lessons per student with a date and a fee, and pieces with a composer", ["students", "lessons", "pieces"], { "lessons.date": "date", "lessons.fee": "decimal", "pieces.composer": "varchar" }, ["lessons.student_id>students"]),
+  c("IT asset tracking: employees, laptops with a serial number and a purchase date, and assignments of laptops to employees", ["employees", "laptops", "assignments"], { "laptops.serial_number": "varchar", "laptops.purchase_date": "date" }, ["assignments.laptop_id>laptops", "assignments.employee_id>employees"]),
+  c("Event tickets: concerts with a date and a venue, fans with an email, and tickets for concerts with a seat number and a price", ["concerts", "fans", "tickets"], { "concerts.date": "date", "tickets.seat_number": "varchar", "tickets.price": "decimal" }, ["tickets.concert_id>concerts"]),
+  c("Hospital ward: nurses, patients with an admission date, and beds in wards", ["nurses", "patients", "beds", "wards"], { "patients.admission_date": "date" }, ["beds.ward_id>wards"]),
+  c("Pharmacy: medicines with a stock count, prescriptions per patient, and patients with a birthday", ["medicines", "prescriptions", "patients"], { "medicines.stock_count": "int", "patients.birthday": "date" }, ["prescriptions.patient_id>patients"]),
+  // "their", many-to-many, implied references of events.
+  c("Dog walking: owners, their dogs with a breed, and walks with a start time and a price", ["owners", "dogs", "walks"], { "dogs.breed": "varchar", "walks.start_time": "datetime", "walks.price": "decimal" }, ["dogs.owner_id>owners", "walks.dog_id>dogs"]),
+  c("A school: teachers, classes per teacher, students, and which student attends which class", ["teachers", "classes", "students", "student_classes"], {}, ["classes.teacher_id>teachers", "student_classes.student_id>students", "student_classes.class_id>classes"]),
+  c("Plant nursery: plants with a species and a watering frequency, greenhouses, and which plant grows in which greenhouse", ["plants", "greenhouses", "plant_greenhouses"], { "plants.species": "varchar", "plants.watering_frequency": "varchar" }, ["plant_greenhouses.plant_id>plants", "plant_greenhouses.greenhouse_id>greenhouses"]),
+  c("Conference: speakers with a bio, talks with a title and a room, and which speaker gives which talk", ["speakers", "talks", "speaker_talks"], { "speakers.bio": "text", "talks.title": "varchar", "talks.room": "varchar" }, ["speaker_talks.speaker_id>speakers", "speaker_talks.talk_id>talks"]),
+  c("A travel agency: trips with a destination and a price, travelers, and which traveler booked which trip", ["trips", "travelers", "traveler_trips"], { "trips.destination": "varchar", "trips.price": "decimal" }, ["traveler_trips.traveler_id>travelers", "traveler_trips.trip_id>trips"]),
+  c("A dance school: instructors, dance classes with a style (salsa, tango, swing) and a start time, and which student takes which dance class", ["instructors", "dance_classes", "students", "student_dance_classes"], { "dance_classes.style": "dropdown:salsa|tango|swing", "dance_classes.start_time": "datetime" }, ["student_dance_classes.dance_class_id>dance_classes"]),
+  c("Recipe box: recipes with servings and a cooking time, ingredients with calories, and which ingredient goes in which recipe", ["recipes", "ingredients", "ingredient_recipes"], { "recipes.servings": "int", "recipes.cooking_time": "int", "ingredients.calories": "int" }, ["ingredient_recipes.ingredient_id>ingredients", "ingredient_recipes.recipe_id>recipes"]),
+  c("Airline crew planning: planes with a tail number and a capacity, pilots with a license number, and flights with a departure time", ["planes", "pilots", "flights"], { "planes.tail_number": "varchar", "planes.capacity": "int", "flights.departure_time": "datetime" }, ["flights.plane_id>planes", "flights.pilot_id>pilots"]),
+  c("Food truck: menu items with a price, locations with an address, and sales with a quantity", ["menu_items", "locations", "sales"], { "menu_items.price": "decimal", "locations.address": "varchar", "sales.quantity": "int" }, ["sales.menu_item_id>menu_items"]),
+  c("Our choir needs singers with a voice type (soprano, alto, tenor, bass), songs, and rehearsals with a date", ["singers", "songs", "rehearsals"], { "singers.voice_type": "dropdown:soprano|alto|tenor|bass", "rehearsals.date": "date" }),
+  c("Hotel: rooms with a nightly rate and a capacity, guests with an email, and reservations for rooms with check-in and check-out dates", ["rooms", "guests", "reservations"], { "rooms.nightly_rate": "decimal", "rooms.capacity": "int", "guests.email": "varchar", "reservations.check_in_date": "date", "reservations.check_out_date": "date" }, ["reservations.room_id>rooms"]),
+  c("Community garden: gardeners, plots with an area, and which gardener tends which plot", ["gardeners", "plots", "gardener_plots"], { "plots.area": "decimal" }, ["gardener_plots.gardener_id>gardeners", "gardener_plots.plot_id>plots"]),
+  c("Add a blog with authors, posts and comments", ["authors", "posts", "comments"], { "posts.title": "varchar" }, ["posts.author_id>authors", "comments.post_id>posts"]),
+  c("Parties: hosts, and parties of hosts with a number of guests and an is outdoor flag", ["hosts", "parties"], { "parties.guest_count": "int", "parties.is_outdoor_flag": "boolean" }, ["parties.host_id>hosts"]),
+  c("Keep a reading list: books with a page count and a status (to read, reading, finished), and notes on books", ["books", "notes"], { "books.page_count": "int", "books.status": "dropdown:to read|reading|finished" }, ["notes.book_id>books"]),
+  c("Support desk for our app: customers with an email, tickets from customers with a priority and a state, and replies to tickets", ["customers", "tickets", "replies"], { "tickets.priority": "dropdown:low|medium|high", "tickets.state": "dropdown" }, ["tickets.customer_id>customers", "replies.ticket_id>tickets"]),
 ];

@@ -94,7 +94,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createInvite: { role: "viewer" },
     acceptInvite: { token: f.acceptToken },
     updateMember: { role: "viewer" },
-    createAiBuild: { prompt: "A shop for handmade soap", workspace: f.ownerId },
+    createAiBuild: { prompt: "A shop: customers, products with a price, and orders of customers", workspace: f.ownerId },
     billingWebhook: { account: f.accountId, kind: "ai_calls", amount: 1, source: `matrix-${randomBytes(4).toString("hex")}` },
   })[operationId];
 

@@ -80,3 +80,14 @@ export const WorkspaceQueryForApply = z.object({
 export type AiBuild = z.output<typeof AiBuild>;
 export type AiBuildCreate = z.input<typeof AiBuildCreate>;
 export const AI_INSTANCE_EXAMPLE = INSTANCE_EXAMPLE;
+
+export const AiPlanner = component(
+  "AiPlanner",
+  z
+    .object({
+      offline: z.boolean().meta({ description: "No model is configured: the built-in offline planner plans (free)." }),
+      model: z.string().nullable().meta({ description: "The configured model (`AI_MODEL`), or null offline." }),
+    })
+    .meta({ example: { offline: true, model: null } }),
+);
+export type AiPlanner = z.output<typeof AiPlanner>;
