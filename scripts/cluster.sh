@@ -6,6 +6,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 DIR="${CLUSTER_DIR:-$ROOT/.cluster}"
+mkdir -p "$DIR" && DIR="$(cd "$DIR" && pwd)"
 SQL_PORTS=(3311 3312 3313)
 GROUP_PORTS=(4571 4572 4573)
 SST_PORTS=(4581 4582 4583)
@@ -222,7 +223,8 @@ up() {
   haproxy_conf
   alive "$DIR/haproxy.pid" || haproxy -D -f "$DIR/haproxy.cfg"
   wait_http "http://127.0.0.1:$LB_PORT/readyz" 20
-  echo "Tabula cluster ready: http://127.0.0.1:$LB_PORT  (Galera 127.0.0.1:${SQL_PORTS[*]}, API nodes :${API_PORTS[*]}${WITH_DASHBOARD/#1/, dashboard :$DASH_PORT})"
+  local dash=""; [ "$WITH_DASHBOARD" = 1 ] && dash=", dashboard :$DASH_PORT"
+  echo "Tabula cluster ready: http://127.0.0.1:$LB_PORT  (Galera 127.0.0.1:${SQL_PORTS[*]}, API nodes :${API_PORTS[*]}$dash)"
 }
 
 stop_pid() { # $1 = pid file, $2 = signal

@@ -16,5 +16,5 @@ export const retrySchemaChange = <T>(app: App, run: () => Promise<T>): Promise<T
       if (attempt > 1) app.schemas.clear();
       return run();
     },
-    { attempts: 8, baseDelayMs: 10 },
+    { attempts: 10, baseDelayMs: 5 },
   );
