@@ -255,7 +255,7 @@ cmd="${1:-up}"
 case "$cmd" in
   up) up ;;
   down) down ;;
-  wipe) down; rm -rf "$DIR" ;;
+  wipe) down; rm -rf "$DIR"; log "removed $DIR" ;;
   status) status ;;
   kill-node) stop_pid "$DIR/node${2:?node 1-3}/mysqld.pid" KILL; log "node $2 killed" ;;
   restart-node) restart_node "${2:?node 1-3}" ;;
