@@ -88,15 +88,17 @@ describe("two API nodes on two Galera nodes at once", () => {
 
   it("problem 3: a table created through one API node is usable through the other within 1 s (the Redis events cross)", async () => {
     for (const base of API) expect((await call(base, "GET", "/readyz", null)).body.events).toBe("redis");
-    expect((await call(API[1], "GET", `/v1/${db}/fresh`, key)).status).toBe(404); // node 2 caches the schema without it
-    const made = await call(API[0], "POST", `/api/v1/databases/${db}/tables`, key, { name: "fresh", columns: [{ name: "n", type: "int" }] });
-    expect(made.status, made.text).toBe(201);
-    const started = performance.now();
-    let reply = await call(API[1], "POST", `/v1/${db}/fresh`, key, { n: 1 });
-    while (reply.status !== 201 && performance.now() - started < 1_000) reply = await call(API[1], "POST", `/v1/${db}/fresh`, key, { n: 1 });
-    expect(reply.status, reply.text).toBe(201);
-    // Through the event channel, not the 1 s version poll: the two nodes share one channel.
-    expect(performance.now() - started).toBeLessThan(300);
+    // Three tables, each under 300 ms: the 1 s version poll alone (different channels) would rarely make all three.
+    for (const name of ["fresh1", "fresh2", "fresh3"]) {
+      expect((await call(API[1], "GET", `/v1/${db}/${name}`, key)).status).toBe(404); // node 2 caches the schema without it
+      const made = await call(API[0], "POST", `/api/v1/databases/${db}/tables`, key, { name, columns: [{ name: "n", type: "int" }] });
+      expect(made.status, made.text).toBe(201);
+      const started = performance.now();
+      let reply = await call(API[1], "POST", `/v1/${db}/${name}`, key, { n: 1 });
+      while (reply.status !== 201 && performance.now() - started < 1_000) reply = await call(API[1], "POST", `/v1/${db}/${name}`, key, { n: 1 });
+      expect(reply.status, reply.text).toBe(201);
+      expect(performance.now() - started, name).toBeLessThan(300);
+    }
   });
 
   it("problem 2: column adds and drops from two nodes at once leave the metadata equal to information_schema", async () => {
