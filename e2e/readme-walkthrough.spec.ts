@@ -33,5 +33,7 @@ test("the README walkthrough works verbatim on a fresh install", () => {
     ["Wrench XL", 14.5],
   ]);
   expect(page[1].category_id).toBeNull();
+  // The walkthrough reads the ids from the answers (never assumes 1, 2, 3): the page shows the ones created.
+  expect(page.map((p: { id: number }) => p.id)).toEqual([created[0].id, created[1].id]);
   expect(output).toContain('"openapi":"3.1.0"');
 });

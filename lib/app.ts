@@ -3,7 +3,7 @@ import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
 import { SchemaCache } from "./meta/schema-cache";
-import { type Engine, metaSchemaName, openEngine } from "./db/engine";
+import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
 import { planExists } from "./plans/plans";
@@ -11,12 +11,14 @@ import { flushHookLogs } from "./hooks/hook-logs";
 import type Redis from "ioredis";
 import { openRedis } from "./limits/redis";
 import { eventChannel, linkBusToRedis } from "./events/redis-link";
+import { installIdentity } from "./events/install-identity";
 import { createMetrics, type Metrics } from "./ops/metrics";
 import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter, type SignInLimiter } from "./auth/sign-in-limiter";
+import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -72,17 +74,10 @@ const requireDefaultPlan = async (engine: Engine, config: Config) => {
   throw new Error(`TABULA_DEFAULT_PLAN is "${name}", which is not a plan of this install (plans: ${plans.map((p) => p.name).join(", ")}).`);
 };
 
-/** What one install is: its metadata schema on its server, or its data folder (names its event channel). */
-const installIdentity = (config: Config) => {
-  if (config.engine === "sqlite") return `sqlite:${config.dataDir}`;
-  const url = new URL(config.databaseUrl!);
-  return `mysql:${url.hostname}:${url.port || 3306}/${metaSchemaName(config.databaseUrl!)}`;
-};
-
 export const createApp = async (config: Config = readConfig()): Promise<App> => {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const engine = await openEngine(config);
-  await migrateToLatest(engine.meta);
+  await migrateToLatest(engine.meta, engine.kind);
   await requireDefaultPlan(engine, config);
   const schemas = new SchemaCache();
   const keys = new Map<string, KeyRecord | null>();
@@ -140,6 +135,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     draining: false,
     close: async () => {
       stopRechecks();
+      stopReconciler();
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -148,6 +144,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     },
   };
   const stopRechecks = startDomainRechecks(app);
+  const stopReconciler = startSchemaReconciler(app);
   return app;
 };
 

@@ -12,6 +12,10 @@ export type Config = {
   redisUrl?: string;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed; unset, the socket's address is the client's. */
   trustProxy?: TrustProxy;
+  /** TABULA_INSTALL_ID: names this install's Redis event channel and locks (default: the metadata schema name or data folder). */
+  installId?: string;
+  /** DB_SYNC_WAIT: the `wsrep_sync_wait` of every MySQL session on Galera (default 1: reads see every earlier commit; 0 turns it off). */
+  syncWait?: number;
   /** With a live Redis event link: how often (ms) the metadata version is still read, a net should a process miss events. */
   metaPollMs?: number;
   /** Prometheus metrics at /metrics: off when undefined; a token, when set, must come as a Bearer credential. */
@@ -94,6 +98,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    installId: env.TABULA_INSTALL_ID || undefined,
+    syncWait: wholeNumber(env, "DB_SYNC_WAIT", 0),
     metaPollMs: env.META_POLL_MS ? Number(env.META_POLL_MS) : undefined,
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : env.METRICS === "1" || env.METRICS === "on" ? {} : undefined,
     secret: env.TABULA_SECRET || undefined,

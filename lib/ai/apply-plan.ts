@@ -19,10 +19,27 @@ import type { DraftPlan } from "./plan";
 /** Test seams: a failure injected before a given table is created. */
 export type ApplyFaults = { beforeTable?: (name: string, index: number) => void | Promise<void> };
 
-const seedTable = async (ctx: Ctx, instance: string, table: string, rows: Record<string, unknown>[]) => {
+/**
+ * Inserts a table's seed rows one by one, turning each reference value (a seed position 1..n of the referenced
+ * table) into the id that row actually got: ids are not consecutive (a Galera cluster steps them by its size).
+ */
+const seedTable = async (ctx: Ctx, instance: string, table: string, rows: Record<string, unknown>[], seedIds: Map<string, number[]>) => {
   const schema = (await loadSchema(ctx.app, instance))!;
-  const reply = await createRecords(ctx.app, ctx.app.engine.userDb(schema.physical), indexTable(schema.tables.get(table)!), rows);
-  if (reply.status !== 201) throw new Error(`seeding ${table} failed: ${reply.body}`);
+  const def = schema.tables.get(table)!;
+  const refs = def.columns.filter((c) => c.type === "reference" && c.references);
+  const ids: number[] = [];
+  seedIds.set(table, ids);
+  for (const row of rows) {
+    const values = { ...row };
+    for (const c of refs) {
+      const position = values[c.name];
+      const id = typeof position === "number" ? seedIds.get(c.references!)?.[position - 1] : undefined;
+      if (id !== undefined) values[c.name] = id;
+    }
+    const reply = await createRecords(ctx.app, ctx.app.engine.userDb(schema.physical), indexTable(def), values);
+    if (reply.status !== 201) throw new Error(`seeding ${table} failed: ${reply.body}`);
+    ids.push(Number((JSON.parse(String(reply.body)) as { id: number }).id));
+  }
 };
 
 /** Creates what the plan adds (in `existing`, or a new database) and returns the database's instance. */
@@ -46,10 +63,11 @@ export const applyPlan = async (ctx: Ctx, plan: DraftPlan, existing?: DatabaseSc
       await createJoin(ctx, { instance, body: join });
       if (existing) undo.push(() => deleteJoin(ctx, { instance, join: join.name }));
     }
-    // Seed in table order, so referenced rows exist first (new tables only: their ids are 1..n).
+    // Seed in table order, so referenced rows exist first; references name seed positions, mapped to real ids.
+    const seedIds = new Map<string, number[]>();
     for (const table of plan.tables) {
       const rows = plan.seed[table.name];
-      if (rows?.length) await seedTable(ctx, instance, table.name, rows);
+      if (rows?.length) await seedTable(ctx, instance, table.name, rows, seedIds);
     }
     return instance;
   } catch (err) {

@@ -2,6 +2,7 @@
 // checks → commit. Every check that can refuse runs inside the transaction, so a refusal leaves nothing.
 import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
+import { withSerializationRetry } from "../db/serialization-retry";
 import { ApiError, type FieldError, validationFailed } from "../errors";
 import { existingIdsSql } from "./build-sql";
 import type { ParsedWrite } from "./parse-body";
@@ -13,7 +14,8 @@ import type { TableIndex } from "./table-index";
  * (IMMEDIATE): a transaction that read first could not upgrade after another process committed.
  */
 export const runWrite = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
-  if (udb.engine === "mysql") return udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined }));
+  // A lost race (deadlock, Galera certification conflict) runs the whole transaction again (issue 22 owns the kernel's retry).
+  if (udb.engine === "mysql") return withSerializationRetry(() => udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined })));
   return udb.db.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {

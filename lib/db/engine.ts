@@ -24,6 +24,8 @@ export type UserDb = {
 
 export type Engine = {
   kind: EngineKind;
+  /** A MariaDB Galera node (wsrep_on): /readyz also asks whether it is Synced and ready. */
+  galera: boolean;
   meta: Kysely<MetaDb>;
   /** Physical name for a new user database (MySQL schema or SQLite file name). */
   physicalName: (databaseId: number) => string;
@@ -68,6 +70,7 @@ const openSqliteEngine = (config: Config): Engine => {
 
   return {
     kind: "sqlite",
+    galera: false,
     meta,
     physicalName: (id) => `db_${id}.sqlite`,
     createUserDb: async (physical) => {
@@ -128,15 +131,22 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
   const metaName = metaSchemaName(url);
   const bootstrap = mysqlPool(url).promise();
   await bootstrap.query(`CREATE DATABASE IF NOT EXISTS \`${metaName.replace(/`/g, "``")}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  const [wsrep] = (await bootstrap.query("SHOW VARIABLES LIKE 'wsrep_on'")) as unknown as [{ Value: string }[]];
   await bootstrap.end();
+  const galera = wsrep[0]?.Value === "ON";
 
   const pool = mysqlPool(url, metaName);
+  // Read-your-writes across Galera nodes: a read waits until this node has applied every commit the cluster
+  // acknowledged before it (a write through another node is then visible here). DB_SYNC_WAIT=0 turns it off.
+  const syncWait = config.syncWait ?? 1;
+  if (galera && syncWait > 0) pool.on("connection", (conn) => void conn.query(`SET SESSION wsrep_sync_wait = ${syncWait}`));
   const meta = new Kysely<MetaDb>({ dialect: new MysqlDialect({ pool }) });
   const shared = new Kysely<any>({ dialect: new MysqlDialect({ pool }) });
   let lastVersion = -1;
 
   return {
     kind: "mysql",
+    galera,
     meta,
     physicalName: (id) => `${metaName}__${id}`,
     createUserDb: async (physical) => {

@@ -205,6 +205,19 @@ export type DatabaseDocsTable = {
   updated_at: string;
 };
 
+/** A schema change as recorded before its DDL ran (lib/meta/schema-change/journal.ts). */
+export type SchemaJournalTable = {
+  id: Generated<number>;
+  database_id: number;
+  /** The SchemaChange as JSON (its table and column definitions as they were). */
+  change: string;
+  /** pending → done (its metadata committed), or → undone / finished / resolved by the reconciler. */
+  state: "pending" | "done" | "undone" | "finished" | "resolved";
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -222,4 +235,5 @@ export type MetaDb = {
   table_hooks: TableHooksTable;
   hook_logs: HookLogsTable;
   database_docs: DatabaseDocsTable;
+  schema_journal: SchemaJournalTable;
 };

@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import { DEFAULT_PLANS } from "../plans/default-plans";
+import type { EngineKind } from "../config";
+import { withLease } from "./migration-lease";
 
 // Versioned control-plane migrations, applied at start on both engines. Append; never edit a shipped one.
 
@@ -278,9 +280,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("database_docs_domain").on("database_docs").column("domain").execute();
     },
   },
+  "0015_schema_journal": {
+    up: async (db: Kysely<any>) => {
+      // One row per schema change, written before its DDL and marked done in the metadata transaction that
+      // records it: a row left `pending` is a change whose DDL may have run without its metadata (lib/meta/schema-change).
+      await db.schema
+        .createTable("schema_journal")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull())
+        .addColumn("change", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("state", "varchar(16)", (c) => c.notNull())
+        .addColumn("note", "varchar(500)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("schema_journal_state").on("schema_journal").columns(["state", "database_id"]).execute();
+    },
+  },
 };
 
-export const migrateToLatest = async (db: Kysely<any>) => {
+/** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */
+export const migrateToLatest = async (db: Kysely<any>, engine: EngineKind = "sqlite") =>
+  engine === "mysql" ? withLease(db, "migrations", () => migrate(db)) : migrate(db);
+
+const migrate = async (db: Kysely<any>) => {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

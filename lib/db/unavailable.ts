@@ -47,10 +47,15 @@ export const unavailability = (err: unknown): Unavailability | undefined => {
   return isUnreachable(err) ? { kind: "unreachable", retryAfter: UNAVAILABLE_RETRY_SECONDS } : undefined;
 };
 
+// A Galera node outside the primary component (lost quorum, joining, desynced) refuses every statement with
+// 1047 "WSREP has not yet prepared node for application use": the node is unavailable, not the request wrong.
+// A read that waits for the cluster (wsrep_sync_wait) on such a node ends in 1205; writes retry 1205 themselves
+// (withSerializationRetry turns it into a 409), so one that reaches here is a read the node could not serve.
 const isUnreachable = (err: unknown): boolean => {
-  const e = err as { code?: unknown; fatal?: unknown; message?: unknown } | null;
+  const e = err as { code?: unknown; errno?: unknown; fatal?: unknown; message?: unknown } | null;
   if (!e || typeof e !== "object") return false;
   if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (e.errno === 1047 || e.errno === 1205 || (typeof e.message === "string" && /WSREP has not yet prepared node/i.test(e.message))) return true;
   if (e.fatal === true) return true;
   return typeof e.message === "string" && CLOSED_STATE.test(e.message);
 };

@@ -5,13 +5,16 @@ import { columnSql } from "./column-sql";
 import { addForeignKeyClause, addUniqueClause, alterMysqlTable } from "./mysql-constraints";
 import { rebuildSqliteTable } from "./rebuild-sqlite-table";
 import { engineIndexes } from "../schema/indexes";
+import { physicalColumns } from "./physical-columns";
 
 /**
  * Adds a column after the table's other user columns; existing rows get `fill` (the stored form of its
  * default, or null). The default is not kept in the DDL: the data API applies it on insert.
  */
-export const addColumnDdl = async (udb: UserDb, table: TableDef, column: ColumnDef, fill: unknown) => {
+export const addColumnDdl = async (udb: UserDb, physical: string, table: TableDef, column: ColumnDef, fill: unknown) => {
   const next = { ...table, columns: [...table.columns, column] };
+  // A run of this change whose metadata commit lost a race already added the column (one atomic ALTER): done.
+  if ((await physicalColumns(udb, physical, table.name))?.has(column.name)) return;
   if (udb.engine === "mysql") {
     const after = table.columns.at(-1)?.name ?? "id";
     const def = columnSql(udb, column);

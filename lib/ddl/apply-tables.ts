@@ -17,4 +17,5 @@ export const applyTables = async (udb: UserDb, tables: TableDef[]) => {
   for (const table of tables) await addForeignKeysSql(udb, table)?.execute(udb.db);
 };
 
-export const dropTableSql = (udb: UserDb, name: string) => sql`DROP TABLE ${udb.table(name)}`;
+/** IF EXISTS: a second run of a drop whose metadata commit lost a race finds the table gone. */
+export const dropTableSql = (udb: UserDb, name: string) => sql`DROP TABLE IF EXISTS ${udb.table(name)}`;

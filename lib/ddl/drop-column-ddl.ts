@@ -5,9 +5,12 @@ import { alterMysqlTable, dropMysqlForeignKeys } from "./mysql-constraints";
 import { rebuildSqliteTable } from "./rebuild-sqlite-table";
 import { dropIndexColumn } from "../schema/indexes";
 import { managedIndexes } from "./sync-indexes";
+import { physicalColumns } from "./physical-columns";
 
 /** Drops a user column with its unique index, foreign key and every index it is part of. */
 export const dropColumnDdl = async (udb: UserDb, physical: string, table: TableDef, column: ColumnDef) => {
+  // Already gone: an earlier run of this change dropped it and lost its metadata commit.
+  if (!(await physicalColumns(udb, physical, table.name))?.has(column.name)) return;
   const indexed = [...(await managedIndexes(udb, physical, table.name))].filter(([, columns]) => columns.includes(column.name));
   if (udb.engine === "mysql") {
     if (column.references) await dropMysqlForeignKeys({ udb, physical, table: table.name, column: column.name });

@@ -11,6 +11,7 @@ import { quotaMeter } from "../plans/quotas";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
+import { retrySchemaChange, SCHEMA_CHANGE_TAGS } from "../meta/schema-change/retry-schema-change";
 import { parseInput } from "./parse-input";
 import { matchPath, ROUTES } from "./routes";
 
@@ -57,7 +58,8 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's).
     const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input, app);
     if (meter) ctx.meter = meter;
-    const result = await route.run(ctx, input);
+    const run = () => route.run(ctx, input);
+    const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run());
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
     return route.status === 204 ? noContent(ctx.responseHeaders) : json(route.status, result, ctx.responseHeaders);
   } catch (err) {

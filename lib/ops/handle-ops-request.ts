@@ -1,5 +1,5 @@
-// Operations endpoints: /healthz (the process answers), /readyz (it can reach its metadata store and is not
-// shutting down), /metrics (Prometheus text, only when enabled).
+// Operations endpoints: /healthz (the process answers), /readyz (it can read its metadata, its Galera node is
+// Synced, and it is not shutting down), /metrics (Prometheus text, only when enabled).
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import type { App } from "../app";
@@ -14,14 +14,24 @@ const READY_TIMEOUT_MS = 2_000;
 const notReady = (message: string) =>
   json(503, { error: "unavailable", message }, { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS), "cache-control": "no-store" });
 
-/** One cheap statement on the metadata store, given at most READY_TIMEOUT_MS. */
+/** Why a Galera node cannot serve (not Synced with the cluster, or not ready: no quorum), or undefined. */
+const galeraTrouble = async (app: App): Promise<string | undefined> => {
+  const { rows } = await sql<{ Variable_name: string; Value: string }>`SHOW STATUS WHERE Variable_name IN ('wsrep_ready', 'wsrep_local_state_comment')`.execute(app.engine.meta);
+  const status = new Map(rows.map((r) => [r.Variable_name, r.Value]));
+  if (status.get("wsrep_ready") !== "ON") return "This database node is not part of the cluster's primary component (wsrep_ready OFF).";
+  const state = status.get("wsrep_local_state_comment");
+  return state === "Synced" ? undefined : `This database node is not in step with the cluster (${state ?? "unknown state"}).`;
+};
+
+/** A real metadata read (not `SELECT 1`, which a Galera node without quorum still answers) and, on Galera, its state. */
 const probeMeta = async (app: App) => {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([sql`SELECT 1`.execute(app.engine.meta), timeout]);
+    const read = app.engine.meta.selectFrom("plans").select("name").limit(1).execute();
+    return await Promise.race([read.then(() => (app.engine.galera ? galeraTrouble(app) : undefined)), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -30,7 +40,8 @@ const probeMeta = async (app: App) => {
 const readiness = async (app: App): Promise<CoreResponse> => {
   if (app.draining) return notReady("The server is shutting down.");
   try {
-    await probeMeta(app);
+    const trouble = await probeMeta(app);
+    if (trouble) return notReady(trouble);
   } catch (err) {
     logger.warn({ err }, "readiness: the metadata store is unreachable");
     return notReady("The metadata store is unreachable.");

@@ -47,7 +47,7 @@ export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: in
   const columns = JSON.stringify([...table.columns, column]);
   await changeSchema(ctx, schema, { kind: "add-column", table, column }, {
     metadata: async (trx) => void (await trx.updateTable("tables").set({ columns }).where("id", "=", table.id).execute()),
-    ddl: (udb) => addColumnDdl(udb, table, column, fill),
+    ddl: (udb) => addColumnDdl(udb, schema.physical, table, column, fill),
   });
   return columnView(column);
 };

@@ -5,6 +5,7 @@ import { bumpMetaVersion, type Ctx } from "../context";
 import { tableDefOf } from "../load-schema";
 import { SCHEMA_DEPENDENTS } from "./dependents";
 import type { MetaTrx, SchemaChange } from "./schema-change";
+import { closeJournal, openJournal } from "./journal";
 
 /** Changes after which a table's engine indexes may differ from its definition (names, columns, types). */
 const RESHAPES = new Set<SchemaChange["kind"]>(["add-column", "update-column", "drop-column", "indexes"]);
@@ -23,14 +24,24 @@ export type SchemaApply<T> = {
   ddl?: (udb: UserDb, written: T) => Promise<void>;
 };
 
+/** A change planned on a schema another process has changed since: a serialization failure, so it is planned again. */
+const staleSchema = () =>
+  Object.assign(new Error("The database's schema changed since this change was planned."), { sqlState: "40001" });
+
 /**
- * The one way a database's schema changes: in one metadata transaction, bump the versions, let every dependent
- * refuse or follow, write the change, run its DDL (then bring the table's indexes in line); publish the schema event after commit. DDL runs last because
- * MariaDB commits it on its own: a DDL failure still rolls the metadata back, a later failure could not.
+ * The one way a database's schema changes: record the intent in the journal (committed on its own), then in one
+ * metadata transaction check the schema is the one the change was planned on, bump the versions, let every
+ * dependent refuse or follow, write the change, run its idempotent DDL (then bring the table's indexes in line)
+ * and mark the journal row done; publish the schema event after commit. MariaDB commits DDL on its own: a DDL
+ * failure still rolls the metadata back; a metadata commit lost after the DDL (a Galera certification
+ * conflict) is run again whole by retrySchemaChange, or settled by the reconciler (./reconcile-schema.ts).
  */
 export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, change: SchemaChange, apply: SchemaApply<T>): Promise<T> => {
   const { app } = ctx;
+  const journalId = await openJournal(app, schema.id, change);
   const result = await app.engine.meta.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("databases").select("schema_version").where("id", "=", schema.id).$if(app.engine.kind === "mysql", (q) => q.forUpdate()).executeTakeFirst();
+    if (current && current.schema_version !== schema.version) throw staleSchema();
     await bumpMetaVersion(trx, schema.id);
     for (const dependent of SCHEMA_DEPENDENTS) dependent.refuse?.(schema, change);
     for (const dependent of SCHEMA_DEPENDENTS) await dependent.follow?.(trx, schema, change);
@@ -44,6 +55,7 @@ export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, c
         app.engine.clearStatements(schema.physical);
       }
     }
+    await closeJournal(trx, journalId);
     return written;
   });
   app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });

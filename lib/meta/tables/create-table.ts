@@ -23,6 +23,8 @@ export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTab
       return Number((await trx.insertInto("tables").values(values).executeTakeFirstOrThrow()).insertId);
     },
     ddl: async (udb, id) => {
+      // A table left by an earlier run whose metadata commit lost a race has no metadata, so no rows: start over.
+      await dropTableSql(udb, table.name).execute(udb.db);
       try {
         await applyTables(udb, [{ id, ...table }]);
       } catch (err) {

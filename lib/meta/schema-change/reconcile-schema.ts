@@ -1,0 +1,98 @@
+// The reconciler: every change still `pending` in the journal past a grace period was cut off between its DDL and
+// its metadata commit (a lost certification race with retries exhausted, a process that died). It is settled
+// against information_schema: a table or column the metadata never got is undone, a drop whose DDL ran is
+// finished in the metadata. Run at start and periodically; idempotent, so several nodes may run it at once.
+import { sql } from "kysely";
+import type { App } from "../../app";
+import { physicalColumns } from "../../ddl/physical-columns";
+import { dropMysqlForeignKeys } from "../../ddl/mysql-constraints";
+import { isSerializationFailure } from "../../db/serialization-retry";
+import { logger } from "../../ops/logger";
+import type { ColumnDef } from "../../schema/types";
+import { bumpMetaVersion, nowIso } from "../context";
+import type { JournalChange } from "./journal";
+
+/** A change younger than this may still be in flight on some node. */
+export const RECONCILE_GRACE_MS = 60_000;
+const KEEP_DONE_MS = 24 * 3600_000;
+
+type Db = { id: number; instance: string; physical: string };
+type Outcome = { state: "undone" | "finished" | "resolved"; note: string };
+
+const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome> => {
+  if (change.kind === "other") return { state: "resolved", note: `${change.what}: nothing physical to check` };
+  const udb = app.engine.userDb(db.physical);
+  const meta = app.engine.meta;
+  const row = await meta.selectFrom("tables").select(["id", "columns"]).where("database_id", "=", db.id).where("name", "=", change.table).executeTakeFirst();
+  const metaColumns = new Set(row ? (JSON.parse(row.columns) as ColumnDef[]).map((c) => c.name) : []);
+  const physicalCols = await physicalColumns(udb, db.physical, change.table);
+  const table = udb.table(change.table);
+  if (change.kind === "create-table" && physicalCols && !row) {
+    await sql`DROP TABLE IF EXISTS ${table}`.execute(udb.db);
+    return { state: "undone", note: `table "${change.table}" had no metadata: dropped` };
+  }
+  if (change.kind === "drop-table" && !physicalCols && row) {
+    await meta.transaction().execute(async (trx) => {
+      await bumpMetaVersion(trx, db.id);
+      await trx.deleteFrom("tables").where("id", "=", row.id).execute();
+    });
+    return { state: "finished", note: `table "${change.table}" was dropped: its metadata removed` };
+  }
+  if (change.kind === "add-column" && physicalCols?.has(change.column) && !metaColumns.has(change.column)) {
+    if (udb.engine === "mysql") await dropMysqlForeignKeys({ udb, physical: db.physical, table: change.table, column: change.column });
+    await sql`ALTER TABLE ${table} DROP COLUMN ${sql.id(change.column)}`.execute(udb.db);
+    return { state: "undone", note: `column "${change.column}" had no metadata: dropped` };
+  }
+  if (change.kind === "drop-column" && row && physicalCols && !physicalCols.has(change.column) && metaColumns.has(change.column)) {
+    await meta.transaction().execute(async (trx) => {
+      await bumpMetaVersion(trx, db.id);
+      const current = await trx.selectFrom("tables").select("columns").where("id", "=", row.id).executeTakeFirstOrThrow();
+      const columns = (JSON.parse(current.columns) as ColumnDef[]).filter((c) => c.name !== change.column);
+      await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", row.id).execute();
+    });
+    return { state: "finished", note: `column "${change.column}" was dropped: removed from the metadata` };
+  }
+  if (change.kind === "rename-column" && physicalCols?.has(change.to) && !physicalCols.has(change.from) && metaColumns.has(change.from)) {
+    await sql`ALTER TABLE ${table} RENAME COLUMN ${sql.id(change.to)} TO ${sql.id(change.from)}`.execute(udb.db);
+    return { state: "undone", note: `column "${change.to}" renamed back to "${change.from}"` };
+  }
+  return { state: "resolved", note: "metadata and tables agree" };
+};
+
+/** Settles the pending changes older than `graceMs`; returns how many it settled. */
+export const reconcileSchemas = async (app: App, graceMs = RECONCILE_GRACE_MS): Promise<number> => {
+  const meta = app.engine.meta;
+  const cutoff = new Date(Date.now() - graceMs).toISOString();
+  const pending = await meta.selectFrom("schema_journal").selectAll().where("state", "=", "pending").where("created_at", "<=", cutoff).orderBy("id").execute();
+  let settled = 0;
+  for (const entry of pending) {
+    // A newer change of the same database still in flight may own what this one left: wait for it.
+    const newer = await meta.selectFrom("schema_journal").select("id").where("database_id", "=", entry.database_id).where("state", "=", "pending").where("created_at", ">", cutoff).executeTakeFirst();
+    if (newer) continue;
+    const db = await meta.selectFrom("databases").select(["id", "instance", "physical"]).where("id", "=", entry.database_id).executeTakeFirst();
+    try {
+      const outcome = db ? await settle(app, db, JSON.parse(entry.change) as JournalChange) : { state: "resolved" as const, note: "database deleted" };
+      await meta.updateTable("schema_journal").set({ ...outcome, updated_at: nowIso() }).where("id", "=", entry.id).where("state", "=", "pending").execute();
+      if (db && outcome.state !== "resolved") {
+        logger.warn({ databaseId: db.id, change: entry.change, outcome }, "schema reconciler settled a half-done change");
+        app.events.publish({ kind: "schema", databaseId: db.id, instance: db.instance, physical: db.physical });
+      }
+      settled++;
+    } catch (err) {
+      if (!isSerializationFailure(err)) logger.error({ err, journalId: entry.id }, "schema reconciler could not settle a change");
+    }
+  }
+  await meta.deleteFrom("schema_journal").where("state", "!=", "pending").where("updated_at", "<", new Date(Date.now() - KEEP_DONE_MS).toISOString()).execute();
+  return settled;
+};
+
+/** Reconciles at start and then every SCHEMA_RECONCILE_SECONDS (default 60; 0 turns the timer off); returns the stop. */
+export const startSchemaReconciler = (app: App): (() => void) => {
+  const run = () => void reconcileSchemas(app).catch((err: unknown) => logger.warn({ err }, "schema reconciler failed; trying again later"));
+  run();
+  const seconds = Number(process.env.SCHEMA_RECONCILE_SECONDS ?? 60);
+  if (!seconds) return () => {};
+  const timer = setInterval(run, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+};

@@ -1,0 +1,20 @@
+import type { App } from "../../app";
+import { withSerializationRetry } from "../../db/serialization-retry";
+import type { Tag } from "../../mgmt/route";
+
+/** Management routes whose writes are schema changes (changeSchema), so a lost race is planned and run again. */
+export const SCHEMA_CHANGE_TAGS = new Set<Tag>(["Tables", "Columns", "Joins", "Auth", "Hooks"]);
+
+/**
+ * Runs a schema-changing service again, whole, after a serialization failure (a Galera certification conflict at
+ * the metadata commit, a deadlock, a change planned on a schema that moved): each run reloads the schema and
+ * plans from it, and the DDL is idempotent, so a run after one whose DDL committed finishes the same change.
+ */
+export const retrySchemaChange = <T>(app: App, run: () => Promise<T>): Promise<T> =>
+  withSerializationRetry(
+    async (attempt) => {
+      if (attempt > 1) app.schemas.clear();
+      return run();
+    },
+    { attempts: 10, baseDelayMs: 5 },
+  );
