@@ -1,7 +1,8 @@
 // Applies a validated plan through the same services as the dashboard: the database (metered like any
 // create), each table, each join, then the seed rows. Everything created is journaled; on any failure the
 // journal is undone in reverse (a new database is dropped whole), so MariaDB's implicit DDL commits leave nothing.
-import { createRecords } from "../api/write-records";
+import { runWrite } from "../api/write/run-write";
+import { FULL_ACCESS } from "../rls/access";
 import { logger } from "../ops/logger";
 import { indexTable } from "../api/table-index";
 import type { Ctx } from "../meta/context";
@@ -21,8 +22,8 @@ export type ApplyFaults = { beforeTable?: (name: string, index: number) => void 
 
 const seedTable = async (ctx: Ctx, instance: string, table: string, rows: Record<string, unknown>[]) => {
   const schema = (await loadSchema(ctx.app, instance))!;
-  const reply = await createRecords(ctx.app, ctx.app.engine.userDb(schema.physical), indexTable(schema.tables.get(table)!), rows);
-  if (reply.status !== 201) throw new Error(`seeding ${table} failed: ${reply.body}`);
+  const udb = ctx.app.engine.userDb(schema.physical);
+  await runWrite({ app: ctx.app, udb, index: indexTable(schema.tables.get(table)!), access: FULL_ACCESS, action: "create", body: rows });
 };
 
 /** Creates what the plan adds (in `existing`, or a new database) and returns the database's instance. */
