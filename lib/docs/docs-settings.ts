@@ -7,6 +7,7 @@ import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
 import { bumpMetaVersion, nowIso } from "../meta/context";
 import type { DocsSettings as DocsSettingsSchema } from "../mgmt/schemas/docs";
 import { type DomainCheck, txtRecord } from "./check-domain";
+import { metaTransaction } from "../db/meta-transaction";
 
 export type DocsRow = Selectable<DatabaseDocsTable>;
 export type DomainStatus = DatabaseDocsTable["domain_status"];
@@ -47,7 +48,7 @@ export const recordCheck = async (app: App, row: DocsRow, check: DomainCheck): P
   const status = statusAfter(row.domain_status, check);
   const now = nowIso();
   const moved = status !== row.domain_status;
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(app.engine.meta, async (trx) => {
     await trx
       .updateTable("database_docs")
       .set({

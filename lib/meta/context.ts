@@ -3,6 +3,8 @@ import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/quotas";
 import type { DatabaseRole } from "../mgmt/permissions";
+import { META_RETRY } from "../db/meta-transaction";
+import { withSerializationRetry } from "../db/serialization-retry";
 
 /** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null };
@@ -24,14 +26,26 @@ export type Ctx = {
   origin?: string;
 };
 
-/** A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter. */
-export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> =>
-  ctx.trx
-    ? fn(ctx.trx)
-    : ctx.app.engine.meta.transaction().execute(async (trx) => {
-        await ctx.meter?.apply(trx);
+/**
+ * A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter
+ * (re-run whole, meter included, after a serialization failure).
+ */
+export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> => {
+  if (ctx.trx) return fn(ctx.trx);
+  const { meter } = ctx;
+  return withSerializationRetry(async () => {
+    const metering = meter !== undefined && !meter.applied;
+    try {
+      return await ctx.app.engine.meta.transaction().execute(async (trx) => {
+        await meter?.apply(trx);
         return fn(trx);
       });
+    } catch (err) {
+      if (metering) meter.reset();
+      throw err;
+    }
+  }, META_RETRY);
+};
 
 export const nowIso = () => new Date().toISOString();
 

@@ -2,6 +2,7 @@ import { type FieldError, validationFailed } from "../errors";
 import type { Ctx } from "../meta/context";
 import { readSettings, type Settings } from "./get-settings";
 import { settingsDb } from "./settings-table";
+import { metaTransaction } from "../db/meta-transaction";
 
 const SIGNUP_MODES = ["open", "operator"];
 
@@ -30,7 +31,7 @@ export type UpdateSettingsInput = { body: unknown };
 export const updateSettings = async (ctx: Ctx, { body }: UpdateSettingsInput) => {
   const changes = parseSettings(body);
   const db = settingsDb(ctx.app.engine.meta);
-  await db.transaction().execute(async (trx) => {
+  await metaTransaction(db, async (trx) => {
     for (const [name, value] of Object.entries(changes)) {
       // Select first: MySQL reports 0 affected rows for an UPDATE that changes nothing.
       const exists = await trx.selectFrom("settings").select("name").where("name", "=", name).executeTakeFirst();

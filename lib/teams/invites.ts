@@ -11,6 +11,7 @@ import { bumpMetaVersion, type Ctx, nowIso, transact } from "../meta/context";
 import type { MemberRole } from "../plans/default-plans";
 import { sendInviteMail } from "./invite-mail";
 import { isUniqueViolation } from "../db/unique-violation";
+import { metaTransaction } from "../db/meta-transaction";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -127,7 +128,7 @@ export const requireUsableInvite = async (app: App, token: string) => {
 export const acceptInvite = async (app: App, accountId: number, token: string) => {
   const row = await findInvite(app, token);
   if (row.owner_id === accountId) throw conflict("This is your own workspace: you own every database in it already.");
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(app.engine.meta, async (trx) => {
     const member = await trx.selectFrom("members").select("role").where("owner_id", "=", row.owner_id).where("account_id", "=", accountId).executeTakeFirst();
     if (member) throw conflict(`You are already a member of this workspace (as ${member.role}).`);
     const now = nowIso();

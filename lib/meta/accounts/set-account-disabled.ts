@@ -2,6 +2,7 @@ import { conflict } from "../../errors";
 import { readAccount } from "../../plans/account-view";
 import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getAccountOrThrow } from "./get-account-or-throw";
+import { metaTransaction } from "../../db/meta-transaction";
 
 export type SetAccountDisabledInput = { account: string; disabled: boolean };
 
@@ -11,7 +12,7 @@ export type SetAccountDisabledInput = { account: string; disabled: boolean };
  * own account cannot be disabled (nobody could enable it again).
  */
 export const setAccountDisabled = async (ctx: Ctx, { account, disabled }: SetAccountDisabledInput) => {
-  const accountId = await ctx.app.engine.meta.transaction().execute(async (trx) => {
+  const accountId = await metaTransaction(ctx.app.engine.meta, async (trx) => {
     const row = await getAccountOrThrow(trx, account);
     if (disabled && row.is_operator === 1) throw conflict("The operator's account cannot be disabled.");
     if ((row.disabled_at !== null) !== disabled) {

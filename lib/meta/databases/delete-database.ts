@@ -1,5 +1,6 @@
 import { bumpMetaVersion, type Ctx } from "../context";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
+import { metaTransaction } from "../../db/meta-transaction";
 
 export type DeleteDatabaseInput = { instance: string };
 
@@ -7,7 +8,7 @@ export type DeleteDatabaseInput = { instance: string };
 export const deleteDatabase = async (ctx: Ctx, { instance }: DeleteDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const { app } = ctx;
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(app.engine.meta, async (trx) => {
     await trx.deleteFrom("api_keys").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("databases").where("id", "=", schema.id).execute();

@@ -3,6 +3,7 @@ import { type FieldError, validationFailed } from "../../errors";
 import { bumpMetaVersion, type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { keyView } from "./key-view";
+import { metaTransaction } from "../../db/meta-transaction";
 
 const KEY_FIELDS = new Set(["name", "database"]);
 
@@ -44,7 +45,7 @@ export const insertKey = async (ctx: Ctx, input: { name: string; databaseId: num
     created_at: nowIso(),
     revoked_at: null,
   };
-  const id = await app.engine.meta.transaction().execute(async (trx) => {
+  const id = await metaTransaction(app.engine.meta, async (trx) => {
     const result = await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow();
     await bumpMetaVersion(trx);
     return Number(result.insertId);

@@ -2,6 +2,7 @@ import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-cry
 import { bumpMetaVersion, type Ctx } from "../context";
 import { getKeyOrThrow } from "./get-key-or-throw";
 import { keyView } from "./key-view";
+import { metaTransaction } from "../../db/meta-transaction";
 
 export type RegenerateKeyInput = { id: string };
 
@@ -11,7 +12,7 @@ export const regenerateKey = async (ctx: Ctx, { id }: RegenerateKeyInput) => {
   const { app } = ctx;
   const secret = generateSecretKey();
   const key_enc = encryptKey(app.secret, secret);
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(app.engine.meta, async (trx) => {
     await trx.updateTable("api_keys").set({ key_hash: hashSecretKey(secret), key_enc }).where("id", "=", row.id).execute();
     await bumpMetaVersion(trx);
   });
