@@ -247,6 +247,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").addColumn("disabled_at", "varchar(32)").execute();
     },
   },
+  "0013_meta_changes": {
+    up: async (db: Kysely<any>) => {
+      // One row inserted per metadata change (replacing meta_state's single counter row, which every change
+      // updated: a hot row on Galera). Processes compare MAX(id); old rows are pruned as new ones arrive.
+      await db.schema
+        .createTable("meta_changes")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.insertInto("meta_changes").values({ database_id: null, created_at: new Date().toISOString() }).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -49,9 +49,18 @@ export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<
 
 export const nowIso = () => new Date().toISOString();
 
-/** Marks the metadata as changed so every process drops its caches; call inside the writing transaction. */
+// Changes kept in meta_changes; older rows go as new ones pass multiples of this (MAX(id) is all that is read).
+const KEEP_CHANGES = 500;
+
+/**
+ * Marks the metadata as changed so every process drops its caches; call inside the writing transaction. An
+ * insert, not an update of one counter: concurrent changes never meet on a hot row (Galera certifies them apart).
+ * A change to one database also moves that database's own schema_version.
+ */
 export const bumpMetaVersion = async (trx: Kysely<MetaDb> | Transaction<MetaDb>, databaseId?: number) => {
-  await trx.updateTable("meta_state").set((eb) => ({ version: eb("version", "+", 1) })).where("id", "=", 1).execute();
+  const { insertId } = await trx.insertInto("meta_changes").values({ database_id: databaseId ?? null, created_at: nowIso() }).executeTakeFirstOrThrow();
+  const id = Number(insertId);
+  if (id % KEEP_CHANGES === 0) await trx.deleteFrom("meta_changes").where("id", "<", id - KEEP_CHANGES).execute();
   if (databaseId !== undefined) {
     await trx
       .updateTable("databases")
