@@ -4,10 +4,10 @@ import type { z } from "zod";
 import type { App } from "../app";
 import { docsConfig } from "../config";
 import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
-import { bumpMetaVersion, nowIso } from "../meta/context";
+import { nowIso } from "../meta/context";
+import { commitMeta } from "../meta/commit-meta";
 import type { DocsSettings as DocsSettingsSchema } from "../mgmt/schemas/docs";
 import { type DomainCheck, txtRecord } from "./check-domain";
-import { metaTransaction } from "../db/meta-transaction";
 
 export type DocsRow = Selectable<DatabaseDocsTable>;
 export type DomainStatus = DatabaseDocsTable["domain_status"];
@@ -48,7 +48,7 @@ export const recordCheck = async (app: App, row: DocsRow, check: DomainCheck): P
   const status = statusAfter(row.domain_status, check);
   const now = nowIso();
   const moved = status !== row.domain_status;
-  await metaTransaction(app.engine.meta, async (trx) => {
+  await commitMeta({ app }, () => (moved ? { kind: "docs", databaseId: row.database_id } : undefined), async (trx) => {
     await trx
       .updateTable("database_docs")
       .set({
@@ -60,8 +60,6 @@ export const recordCheck = async (app: App, row: DocsRow, check: DomainCheck): P
       .where("database_id", "=", row.database_id)
       .where("domain", "=", row.domain)
       .execute();
-    if (moved) await bumpMetaVersion(trx);
   });
-  if (moved) app.events.publish({ kind: "docs", databaseId: row.database_id });
   return readDocsRow(app.engine.meta, row.database_id);
 };

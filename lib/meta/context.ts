@@ -3,6 +3,7 @@ import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/quotas";
 import type { DatabaseRole } from "../mgmt/permissions";
+import type { DatabaseSchema } from "../schema/types";
 import { META_RETRY } from "../db/meta-transaction";
 import { withSerializationRetry } from "../db/serialization-retry";
 
@@ -22,6 +23,8 @@ export type Ctx = {
   workspaceId?: number;
   /** Set by authorize on database and workspace routes: the caller's role there. */
   role?: DatabaseRole;
+  /** Set by authorize on database routes: the database it loaded and checked, so services need not load it again. */
+  database?: DatabaseSchema;
   /** The origin the caller used (absolute links such as invite URLs). */
   origin?: string;
 };
@@ -30,7 +33,7 @@ export type Ctx = {
  * A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter
  * (re-run whole, meter included, after a serialization failure).
  */
-export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> => {
+export const transact = <T>(ctx: Pick<Ctx, "app" | "trx" | "meter">, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> => {
   if (ctx.trx) return fn(ctx.trx);
   const { meter } = ctx;
   return withSerializationRetry(async () => {

@@ -1,8 +1,8 @@
 import { conflict } from "../../errors";
 import { readAccount } from "../../plans/account-view";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getAccountOrThrow } from "./get-account-or-throw";
-import { metaTransaction } from "../../db/meta-transaction";
 
 export type SetAccountDisabledInput = { account: string; disabled: boolean };
 
@@ -12,16 +12,14 @@ export type SetAccountDisabledInput = { account: string; disabled: boolean };
  * own account cannot be disabled (nobody could enable it again).
  */
 export const setAccountDisabled = async (ctx: Ctx, { account, disabled }: SetAccountDisabledInput) => {
-  const accountId = await metaTransaction(ctx.app.engine.meta, async (trx) => {
+  // The key cache holds the account's state: every process drops it (this one at once, others at their next sync).
+  const settings = { kind: "settings" as const };
+  const { accountId } = await commitMeta<{ accountId: number; changed: boolean }>(ctx, ({ changed }) => (changed ? settings : undefined), async (trx) => {
     const row = await getAccountOrThrow(trx, account);
     if (disabled && row.is_operator === 1) throw conflict("The operator's account cannot be disabled.");
-    if ((row.disabled_at !== null) !== disabled) {
-      await trx.updateTable("accounts").set({ disabled_at: disabled ? nowIso() : null }).where("id", "=", row.id).execute();
-      await bumpMetaVersion(trx);
-    }
-    return row.id;
+    const changed = (row.disabled_at !== null) !== disabled;
+    if (changed) await trx.updateTable("accounts").set({ disabled_at: disabled ? nowIso() : null }).where("id", "=", row.id).execute();
+    return { accountId: row.id, changed };
   });
-  // The key cache holds the account's state: every process drops it (this one at once, others at their next sync).
-  ctx.app.events.publish({ kind: "settings" });
   return readAccount(ctx.app.engine.meta, accountId);
 };

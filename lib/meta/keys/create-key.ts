@@ -1,9 +1,9 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
 import { type FieldError, validationFailed } from "../../errors";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { keyView } from "./key-view";
-import { metaTransaction } from "../../db/meta-transaction";
 
 const KEY_FIELDS = new Set(["name", "database"]);
 
@@ -45,11 +45,6 @@ export const insertKey = async (ctx: Ctx, input: { name: string; databaseId: num
     created_at: nowIso(),
     revoked_at: null,
   };
-  const id = await metaTransaction(app.engine.meta, async (trx) => {
-    const result = await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow();
-    await bumpMetaVersion(trx);
-    return Number(result.insertId);
-  });
-  app.events.publish({ kind: "keys" });
+  const id = await commitMeta({ app }, { kind: "keys" }, async (trx) => Number((await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow()).insertId));
   return keyView(app, { ...row, id }, input.instance);
 };
