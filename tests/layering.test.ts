@@ -95,3 +95,63 @@ describe("dashboard layering", () => {
     expect(importsOf(source).sort()).toEqual(["dyn", "req", "side", "x", "y", "z"]);
   });
 });
+
+// Inside lib, a value import never points up a layer: the foundations (column types, policies, joins, DDL) know
+// nothing of the services, the storage layer nothing of the APIs, the data API nothing of the management API,
+// and the write kernel nothing of the metadata services. Type-only imports are free (they vanish at build).
+const LIB_RULES: { from: string[]; never: string[] }[] = [
+  { from: ["lib/schema", "lib/rls", "lib/joins", "lib/ddl"], never: ["lib/api", "lib/meta", "lib/mgmt", "lib/http", "lib/db"] },
+  { from: ["lib/db"], never: ["lib/api", "lib/meta", "lib/mgmt", "lib/hooks", "lib/http"] },
+  { from: ["lib/api", "lib/db-auth"], never: ["lib/mgmt"] },
+  { from: ["lib/api/write"], never: ["lib/meta", "lib/mgmt"] },
+];
+
+/** Module specifiers a file imports as values: `import type`, `export type` and `import("x").T` types are left out. */
+export const valueImportsOf = (source: string) => {
+  const specifiers = new Set<string>();
+  for (const m of source.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']/gms)) if (!m[1]) specifiers.add(m[2]);
+  for (const m of source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)(?!\s*\.)/g)) specifiers.add(m[1]);
+  return [...specifiers];
+};
+
+const within = (file: string, dirs: string[]) => dirs.find((d) => file === d || file.startsWith(`${d}/`) || file.startsWith(`${d}.`));
+
+/** Why a value import from lib file `file` (relative to the root) breaks the lib layering, or undefined. */
+export const libLayeringProblem = (file: string, specifier: string): string | undefined => {
+  if (!specifier.startsWith(".")) return undefined;
+  const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)).split(path.sep).join("/");
+  for (const rule of LIB_RULES) {
+    if (!within(file, rule.from)) continue;
+    const layer = within(target, rule.never);
+    if (layer) return `${file} imports ${layer} ("${specifier}")`;
+  }
+  return undefined;
+};
+
+describe("lib layering", () => {
+  const libFiles = () => listFiles(path.join(ROOT, "lib")).map((f) => path.relative(ROOT, f).split(path.sep).join("/"));
+
+  it("no lib module value-imports a layer above it", () => {
+    const problems = libFiles().flatMap((file) => valueImportsOf(fs.readFileSync(path.join(ROOT, file), "utf8")).map((s) => libLayeringProblem(file, s)).filter(Boolean));
+    expect(problems).toEqual([]);
+  });
+
+  it.each([
+    ["should block", "lib/schema/column-types.ts", "../meta/load-schema"],
+    ["should block", "lib/db/engine.ts", "../api/read-records"],
+    ["should block", "lib/api/read-records.ts", "../mgmt/authorize"],
+    ["should block", "lib/api/write/run-write.ts", "../../meta/context"],
+    ["should allow", "lib/api/write/run-write.ts", "../../db/serialization-retry"],
+    ["should allow", "lib/meta/context.ts", "../db/meta-transaction"],
+    ["should allow", "lib/schema/column-types.ts", "./types"],
+  ])("%s %s importing %s", (verdict, file, specifier) => {
+    const problem = libLayeringProblem(file, specifier);
+    if (verdict === "should block") expect(problem).toBeTypeOf("string");
+    else expect(problem).toBeUndefined();
+  });
+
+  it("tells value imports from type-only ones", () => {
+    const source = `import a from "./x";\nimport type { B } from "./y";\nexport type { C } from "./z";\nexport { d } from "./w";\ntype E = import("./t").E;\nconst f = await import("./dyn");`;
+    expect(valueImportsOf(source).sort()).toEqual(["./dyn", "./w", "./x"]);
+  });
+});

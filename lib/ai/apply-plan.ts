@@ -1,7 +1,8 @@
 // Applies a validated plan through the same services as the dashboard: the database (metered like any
 // create), each table, each join, then the seed rows. Everything created is journaled; on any failure the
 // journal is undone in reverse (a new database is dropped whole), so MariaDB's implicit DDL commits leave nothing.
-import { createRecords } from "../api/write-records";
+import { runWrite } from "../api/write/run-write";
+import { FULL_ACCESS } from "../rls/access";
 import { logger } from "../ops/logger";
 import { indexTable } from "../api/table-index";
 import type { Ctx } from "../meta/context";
@@ -27,19 +28,18 @@ const seedTable = async (ctx: Ctx, instance: string, table: string, rows: Record
   const schema = (await loadSchema(ctx.app, instance))!;
   const def = schema.tables.get(table)!;
   const refs = def.columns.filter((c) => c.type === "reference" && c.references);
-  const ids: number[] = [];
-  seedIds.set(table, ids);
-  for (const row of rows) {
-    const values = { ...row };
+  const values = rows.map((row) => {
+    const copy = { ...row };
     for (const c of refs) {
-      const position = values[c.name];
+      const position = copy[c.name];
       const id = typeof position === "number" ? seedIds.get(c.references!)?.[position - 1] : undefined;
-      if (id !== undefined) values[c.name] = id;
+      if (id !== undefined) copy[c.name] = id;
     }
-    const reply = await createRecords(ctx.app, ctx.app.engine.userDb(schema.physical), indexTable(def), values);
-    if (reply.status !== 201) throw new Error(`seeding ${table} failed: ${reply.body}`);
-    ids.push(Number((JSON.parse(String(reply.body)) as { id: number }).id));
-  }
+    return copy;
+  });
+  const udb = ctx.app.engine.userDb(schema.physical);
+  const records = await runWrite({ app: ctx.app, udb, index: indexTable(def), access: FULL_ACCESS, action: "create", body: values });
+  seedIds.set(table, records.map((r) => Number(r.id)));
 };
 
 /** Creates what the plan adds (in `existing`, or a new database) and returns the database's instance. */

@@ -164,8 +164,9 @@ export const countSql = (udb: UserDb, table: string, filters: Filter[], extra: F
 /** `extra`: row-policy predicates ANDed after the id match (a hidden row reads as absent). */
 const andExtra = (extra: Fragment[]) => (extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``);
 
-export const selectByIdSql = (udb: UserDb, table: string, columns: ColumnDef[], id: number, extra: Fragment[] = []) =>
-  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}${andExtra(extra)}`;
+/** `lock`: FOR UPDATE on MySQL, so a write's read of its row holds it to COMMIT (SQLite's BEGIN IMMEDIATE already does). */
+export const selectByIdSql = (udb: UserDb, table: string, columns: ColumnDef[], id: number, extra: Fragment[] = [], lock = false) =>
+  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}${andExtra(extra)}${sql.raw(lock && udb.engine === "mysql" ? " FOR UPDATE" : "")}`;
 
 export const selectByIdsSql = (udb: UserDb, table: string, columns: ColumnDef[], ids: number[]) =>
   sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)}) ORDER BY ${sql.id("id")}`;

@@ -5,11 +5,8 @@ import { AUTH_VERBS, handleAuthRequest } from "../db-auth/handle-auth-request";
 import { withCors } from "../db-auth/cors";
 import { ApiError } from "../errors";
 import { errorResponse } from "../http/error-response";
-import { parseJsonBody } from "../http/parse-json-body";
 import { loadSchema } from "../meta/load-schema";
 import { buildOpenApi } from "../openapi/build-openapi";
-import { type Access, FULL_ACCESS } from "../rls/access";
-import { rowFilter } from "../rls/row-filter";
 import { INSTANCE_RE } from "../schema/names";
 import type { DatabaseSchema } from "../schema/types";
 import { addRateLimitHeaders } from "../limits/rate-limit-headers";
@@ -17,14 +14,11 @@ import type { RateDecision } from "../limits/request-limiter";
 import { authenticate } from "./authenticate";
 import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
-import { indexTable, indexTableForUsers } from "./table-index";
-import { createRecords, deleteRecord, writeRecord } from "./write-records";
-import { pathId } from "../http/path-id";
+import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, planDataRequest } from "./data-request";
+import { runWrite } from "./write/run-write";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 
-const COLLECTION_VERBS = ["GET", "POST"];
-const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
 
 const requireVerb = (method: string, verbs: string[]) => {
   if (!verbs.includes(method)) throw methodNotAllowed(verbs);
@@ -43,6 +37,25 @@ const decodeSegments = (rest: string) => {
     return rest.split("/").filter(Boolean).map(decodeURIComponent);
   } catch {
     return undefined;
+  }
+};
+
+/** A table request, planned: reads go to the read pipeline, writes to the one write kernel. */
+const serveTable = async (r: DataRequest): Promise<CoreResponse> => {
+  switch (r.action) {
+    case "list":
+      return listRecords(r.udb, r.index, r.query, r.prefer, r.access);
+    case "get":
+      return getRecord(r.udb, r.index, r.id!, r.access);
+    case "create": {
+      const records = await runWrite({ ...r, action: r.action });
+      return json(201, Array.isArray(r.body) ? records : records[0]);
+    }
+    case "delete":
+      await runWrite({ ...r, action: r.action });
+      return noContent();
+    default:
+      return json(200, (await runWrite({ ...r, action: r.action }))[0]);
   }
 };
 
@@ -94,8 +107,6 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (req.method === "OPTIONS") return preflight(segments ?? [], schema?.joins?.has(segments?.[0] ?? "") ?? false);
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, schema, segments.slice(1));
     const caller = await authenticate(app, req, schema);
-    // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
-    const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
     if (!schema) throw notFound(`Database "${instance}" was not found.`);
     if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
       throw new ApiError("forbidden", "This key's account is a viewer of this database: it may read, not write.");
@@ -113,22 +124,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     }
     const join = schema.joins?.get(name);
     if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-    const table = schema.tables.get(name);
-    if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
-    const index = caller.kind === "user" ? indexTableForUsers(table) : indexTable(table);
-    const udb = app.engine.userDb(schema.physical);
-    const hooks = schema.hooks?.get(name);
-    const hook = hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: caller.kind === "user" ? caller.userId : null } };
-    if (idText === undefined) {
-      requireVerb(req.method, COLLECTION_VERBS);
-      if (req.method === "GET") return await listRecords(udb, index, req.query, req.header("prefer"), access);
-      return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined, hook);
-    }
-    const id = pathId(idText, `No record with id "${idText}" in ${name}.`);
-    requireVerb(req.method, ITEM_VERBS);
-    if (req.method === "GET") return await getRecord(udb, index, id, access);
-    if (req.method === "DELETE") return await deleteRecord(udb, index, id, access, hook);
-    return await writeRecord(app, udb, index, id, parseJsonBody(req), req.method === "PUT" ? "replace" : "update", access, hook);
+    return await serveTable(planDataRequest(app, req, schema, caller, name, idText));
   } catch (err) {
     if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
     if (replanned) return errorResponse(schemaChanged(), req.requestId);

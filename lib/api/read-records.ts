@@ -46,18 +46,20 @@ export const listRecords = async (
   return json(200, (rows as Record<string, unknown>[]).map((r) => toRecord(index, r)), headers);
 };
 
-export const findRecord = async (udb: UserDb, index: TableIndex, id: number, visible: RawBuilder<unknown>[] = []) => {
+/** The record by id if the `visible` predicates show it; `lock` (inside a write transaction) holds the row until COMMIT. */
+export const findRecord = async (udb: UserDb, index: TableIndex, id: number, visible: RawBuilder<unknown>[] = [], lock = false) => {
+  const select = (at: number) => selectByIdSql(udb, index.table.name, index.all, at, visible, lock);
   if (visible.length) {
-    const { rows } = await selectByIdSql(udb, index.table.name, index.all, id, visible).execute(udb.db);
+    const { rows } = await select(id).execute(udb.db);
     return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
   }
-  const { rows } = await udb.db.executeQuery(compiledByShape(udb, index, "byId", () => selectByIdSql(udb, index.table.name, index.all, 0), [id]));
+  const { rows } = await udb.db.executeQuery(compiledByShape(udb, index, lock ? "byIdLocked" : "byId", () => select(0), [id]));
   return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
 };
 
 /** The record if it exists and the `visible` predicates (the select policy) show it; else 404. */
-export const findRecordOrThrow = async (udb: UserDb, index: TableIndex, id: number, visible: RawBuilder<unknown>[] = []) => {
-  const record = await findRecord(udb, index, id, visible);
+export const findRecordOrThrow = async (udb: UserDb, index: TableIndex, id: number, visible: RawBuilder<unknown>[] = [], lock = false) => {
+  const record = await findRecord(udb, index, id, visible, lock);
   if (!record) throw notFound(`No record with id ${id} in ${index.table.name}.`);
   return record;
 };

@@ -5,6 +5,7 @@ import type { Ctx } from "../meta/context";
 import { readSettings } from "../settings/get-settings";
 import { acceptInvite, requireUsableInvite } from "../teams/invites";
 import { ACCOUNT_COLUMNS, accountView } from "../plans/account-view";
+import { metaTransaction } from "../db/meta-transaction";
 
 const hasAccounts = async (app: App) => !!(await app.engine.meta.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
 
@@ -40,7 +41,7 @@ export const signUp = async (app: App, input: { email?: unknown; password?: unkn
 
 /** Another sign-up took the invite's last use between the check and the accept: the new account goes too. */
 const discardAccount = (app: App, accountId: number) =>
-  app.engine.meta.transaction().execute(async (trx) => {
+  metaTransaction(app.engine.meta, async (trx) => {
     await trx.deleteFrom("api_keys").where("account_id", "=", accountId).execute();
     await trx.deleteFrom("accounts").where("id", "=", accountId).execute();
   });

@@ -9,6 +9,7 @@ import { nowIso } from "../meta/context";
 import { isUniqueViolation } from "../db/unique-violation";
 
 import { type CreditKind, type LedgerEntryKind } from "./ledger-kinds";
+import { metaTransaction } from "../db/meta-transaction";
 
 export { CREDIT_KINDS, type CreditKind } from "./ledger-kinds";
 
@@ -91,7 +92,7 @@ export const grantCredits = async (app: App, input: GrantInput): Promise<GrantRe
   const earlier = await existing();
   if (earlier) return earlier;
   try {
-    const entry = await meta.transaction().execute(async (trx) => {
+    const entry = await metaTransaction(meta, async (trx) => {
       await lockAccount(trx, input.accountId);
       return append(trx, {
         account_id: input.accountId,
@@ -136,7 +137,7 @@ export const holdCreditsIn = async (trx: Trx, input: HoldInput) => {
 
 /** Reserves credits before work that may fail (an AI call): the balance drops now; settleHold spends or releases it. */
 export const holdCredits = async (app: App, input: HoldInput) =>
-  app.engine.meta.transaction().execute(async (trx) => {
+  metaTransaction(app.engine.meta, async (trx) => {
     await lockAccount(trx, input.accountId);
     return holdCreditsIn(trx, input);
   });
@@ -147,7 +148,7 @@ export const holdCredits = async (app: App, input: HoldInput) =>
  */
 export const settleHold = async (app: App, holdId: number, how: "spend" | "release", actor: string) => {
   try {
-    return await app.engine.meta.transaction().execute(async (trx) => {
+    return await metaTransaction(app.engine.meta, async (trx) => {
       const hold = await trx.selectFrom("credit_ledger").selectAll().where("id", "=", holdId).where("entry", "=", "hold").executeTakeFirst();
       if (!hold) throw notFound(`Hold ${holdId} was not found.`);
       return append(trx, {

@@ -3,8 +3,8 @@ import bcrypt from "bcrypt";
 import type { App } from "../app";
 import { authenticate } from "../api/authenticate";
 import { selectByIdSql, selectPageSql } from "../api/build-sql";
-import { parseRecordBody } from "../api/parse-body";
-import { insertRecords } from "../api/write-records";
+import { runWrite } from "../api/write/run-write";
+import { FULL_ACCESS } from "../rls/access";
 import { indexTable, type TableIndex, toRecord } from "../api/table-index";
 import { ApiError, type FieldError, methodNotAllowed, notFound, unauthorized, validationFailed } from "../errors";
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
@@ -93,10 +93,9 @@ const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<Core
   if (extra.length) throw validationFailed(extra.map((k) => ({ field: k, code: "unknown_property", message: `sign-up takes only "${schema.auth.login_column}" and "password"` })));
   if ([...password].length < 8 || Buffer.byteLength(password) > 72) throw validationFailed([{ field: "password", code: "out_of_range", message: "the password must be 8 to 72 bytes long" }]);
   const index = indexTable(schema.tables.get(schema.auth.users_table)!);
-  const { write, errors } = parseRecordBody(index, { [schema.auth.login_column]: login, [schema.auth.password_column]: password }, "create");
-  if (errors.length) throw validationFailed(errors);
-  // The same write transaction as POST /{table}: reference checks, the statement and the read-back.
-  const [user] = await insertRecords(app, app.engine.userDb(schema.physical), index, [write]);
+  // The same write kernel as POST /{table}: validation, the statement, reference checks and the read-back.
+  const record = { [schema.auth.login_column]: login, [schema.auth.password_column]: password };
+  const [user] = await runWrite({ app, udb: app.engine.userDb(schema.physical), index, access: FULL_ACCESS, action: "create", body: record });
   await app.signInLimiter.forgive(attempt);
   return grant(schema, index, (await findUserById(app, schema, index, Number(user.id)))!, 201);
 };

@@ -158,8 +158,8 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
     userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name) }),
     clearStatements: () => {},
     metaChanged: async () => {
-      const row = await meta.selectFrom("meta_state").select("version").where("id", "=", 1).executeTakeFirst();
-      const version = row?.version ?? 0;
+      const row = await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirst();
+      const version = Number(row?.version ?? 0);
       if (version === lastVersion) return false;
       lastVersion = version;
       return true;

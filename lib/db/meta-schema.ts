@@ -70,6 +70,13 @@ export type MetaStateTable = {
   version: number;
 };
 
+/** One row per metadata change (lib/meta/context.ts bumpMetaVersion); MAX(id) is the metadata's version. */
+export type MetaChangesTable = {
+  id: Generated<number>;
+  database_id: number | null;
+  created_at: string;
+};
+
 /** Database auth settings (JSON of AuthSettings without users_table) and the encrypted signing secret. */
 export type DatabaseAuthTable = {
   database_id: number;
@@ -224,6 +231,7 @@ export type MetaDb = {
   tables: TablesTable;
   api_keys: ApiKeysTable;
   meta_state: MetaStateTable;
+  meta_changes: MetaChangesTable;
   joins: JoinsTable;
   database_auth: DatabaseAuthTable;
   table_policies: TablePoliciesTable;

@@ -297,6 +297,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("schema_journal_state").on("schema_journal").columns(["state", "database_id"]).execute();
     },
   },
+  "0016_meta_changes": {
+    up: async (db: Kysely<any>) => {
+      // One row inserted per metadata change (replacing meta_state's single counter row, which every change
+      // updated: a hot row on Galera). Processes compare MAX(id); old rows are pruned as new ones arrive.
+      await db.schema
+        .createTable("meta_changes")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.insertInto("meta_changes").values({ database_id: null, created_at: new Date().toISOString() }).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

@@ -4,7 +4,8 @@ import type { z } from "zod";
 import type { App } from "../app";
 import { docsConfig } from "../config";
 import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
-import { bumpMetaVersion, nowIso } from "../meta/context";
+import { nowIso } from "../meta/context";
+import { commitMeta } from "../meta/commit-meta";
 import type { DocsSettings as DocsSettingsSchema } from "../mgmt/schemas/docs";
 import { type DomainCheck, txtRecord } from "./check-domain";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -63,15 +64,14 @@ export const recordCheck = async (app: App, row: DocsRow, dnsCheck: DomainCheck)
     check = verifiedElsewhere(row.domain!);
     await storeCheck(app, row, check);
   }
-  if (statusAfter(row.domain_status, check) !== row.domain_status) app.events.publish({ kind: "docs", databaseId: row.database_id });
   return readDocsRow(app.engine.meta, row.database_id);
 };
 
-const storeCheck = (app: App, row: DocsRow, check: DomainCheck) => {
+const storeCheck = async (app: App, row: DocsRow, check: DomainCheck) => {
   const status = statusAfter(row.domain_status, check);
   const now = nowIso();
   const moved = status !== row.domain_status;
-  return app.engine.meta.transaction().execute(async (trx) => {
+  await commitMeta({ app }, () => (moved ? { kind: "docs", databaseId: row.database_id } : undefined), async (trx) => {
     await trx
       .updateTable("database_docs")
       .set({
@@ -84,6 +84,5 @@ const storeCheck = (app: App, row: DocsRow, check: DomainCheck) => {
       .where("database_id", "=", row.database_id)
       .where("domain", "=", row.domain)
       .execute();
-    if (moved) await bumpMetaVersion(trx);
   });
 };

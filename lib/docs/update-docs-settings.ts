@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { docsConfig } from "../config";
 import { conflict } from "../errors";
-import { bumpMetaVersion, type Ctx, nowIso, transact } from "../meta/context";
+import { type Ctx, nowIso } from "../meta/context";
+import { commitMeta } from "../meta/commit-meta";
 import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { parseDomain } from "./domain-name";
 import { docsView, readDocsRow } from "./docs-settings";
@@ -22,7 +23,7 @@ const taken = (domain: string) =>
 export const updateDocsSettings = async (ctx: Ctx, { instance, body }: UpdateDocsSettingsInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const domain = typeof body.domain === "string" ? parseDomain(body.domain, docsConfig(ctx.app.config).cnameTarget) : body.domain;
-  await transact(ctx, async (trx) => {
+  await commitMeta(ctx, { kind: "docs", databaseId: schema.id }, async (trx) => {
     const row = await readDocsRow(trx, schema.id);
     const next = domain === undefined ? (row?.domain ?? null) : domain;
     const changed = next !== (row?.domain ?? null);
@@ -36,8 +37,6 @@ export const updateDocsSettings = async (ctx: Ctx, { instance, body }: UpdateDoc
     const fields = { public: body.public ? 1 : 0, updated_at: nowIso(), ...domainFields };
     if (row) await trx.updateTable("database_docs").set(fields).where("database_id", "=", schema.id).execute();
     else await trx.insertInto("database_docs").values({ database_id: schema.id, domain: null, domain_status: "none", ...fields }).execute();
-    await bumpMetaVersion(trx);
   });
-  ctx.app.events.publish({ kind: "docs", databaseId: schema.id });
   return docsView(ctx.app, schema.instance, ctx.origin, await readDocsRow(ctx.app.engine.meta, schema.id));
 };

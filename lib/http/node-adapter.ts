@@ -94,7 +94,7 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
     return true;
   }
   const isData = url.startsWith("/v1/");
-  const isManagement = url.startsWith("/api/v1/") && !url.startsWith("/api/v1/auth/");
+  const isManagement = url.startsWith("/api/v1/");
   const isDocs = url.startsWith("/docs/");
   const isOps = !isData && !isManagement && !isDocs && isOpsPath(url);
   if (!isData && !isManagement && !isDocs && !isOps) return false;

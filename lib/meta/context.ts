@@ -3,6 +3,9 @@ import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/quotas";
 import type { DatabaseRole } from "../mgmt/permissions";
+import type { DatabaseSchema } from "../schema/types";
+import { META_RETRY } from "../db/meta-transaction";
+import { withSerializationRetry } from "../db/serialization-retry";
 
 /** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null; session?: SessionToken };
@@ -23,26 +26,49 @@ export type Ctx = {
   workspaceId?: number;
   /** Set by authorize on database and workspace routes: the caller's role there. */
   role?: DatabaseRole;
+  /** Set by authorize on database routes: the database it loaded and checked, so services need not load it again. */
+  database?: DatabaseSchema;
   /** The origin the caller used (absolute links such as invite URLs). */
   origin?: string;
   /** Headers a service adds to its answer (a renewed session cookie). */
   responseHeaders?: Record<string, string>;
 };
 
-/** A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter. */
-export const transact = <T>(ctx: Ctx, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> =>
-  ctx.trx
-    ? fn(ctx.trx)
-    : ctx.app.engine.meta.transaction().execute(async (trx) => {
-        await ctx.meter?.apply(trx);
+/**
+ * A service's metadata transaction: the caller's, or a new one that first applies the route's quota meter
+ * (re-run whole, meter included, after a serialization failure).
+ */
+export const transact = <T>(ctx: Pick<Ctx, "app" | "trx" | "meter">, fn: (trx: Transaction<MetaDb>) => Promise<T>): Promise<T> => {
+  if (ctx.trx) return fn(ctx.trx);
+  const { meter } = ctx;
+  return withSerializationRetry(async () => {
+    const metering = meter !== undefined && !meter.applied;
+    try {
+      return await ctx.app.engine.meta.transaction().execute(async (trx) => {
+        await meter?.apply(trx);
         return fn(trx);
       });
+    } catch (err) {
+      if (metering) meter.reset();
+      throw err;
+    }
+  }, META_RETRY);
+};
 
 export const nowIso = () => new Date().toISOString();
 
-/** Marks the metadata as changed so every process drops its caches; call inside the writing transaction. */
+// Changes kept in meta_changes; older rows go as new ones pass multiples of this (MAX(id) is all that is read).
+const KEEP_CHANGES = 500;
+
+/**
+ * Marks the metadata as changed so every process drops its caches; call inside the writing transaction. An
+ * insert, not an update of one counter: concurrent changes never meet on a hot row (Galera certifies them apart).
+ * A change to one database also moves that database's own schema_version.
+ */
 export const bumpMetaVersion = async (trx: Kysely<MetaDb> | Transaction<MetaDb>, databaseId?: number) => {
-  await trx.updateTable("meta_state").set((eb) => ({ version: eb("version", "+", 1) })).where("id", "=", 1).execute();
+  const { insertId } = await trx.insertInto("meta_changes").values({ database_id: databaseId ?? null, created_at: nowIso() }).executeTakeFirstOrThrow();
+  const id = Number(insertId);
+  if (id % KEEP_CHANGES === 0) await trx.deleteFrom("meta_changes").where("id", "<", id - KEEP_CHANGES).execute();
   if (databaseId !== undefined) {
     await trx
       .updateTable("databases")

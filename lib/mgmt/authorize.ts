@@ -33,7 +33,8 @@ const namedWorkspace = (route: Pick<Route, "workspaceFrom">, req: CoreRequest | 
 /**
  * The one permission decision of the management API, made before a route runs. An unreachable database or
  * workspace is the same 404 as an unknown one; a database key elsewhere, a role without the permission or a
- * non-operator is a 403. On database and workspace routes it leaves the caller's role (and the workspace) on ctx.
+ * non-operator is a 403. On database and workspace routes it leaves the caller's role (and the workspace) on ctx,
+ * on database routes the loaded database too (getDatabaseOrThrow then answers from ctx).
  */
 export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "workspaceFrom" | "noDatabaseKeys">, params: Record<string, string>, req?: CoreRequest): Promise<void> => {
   const { actor } = ctx;
@@ -65,4 +66,5 @@ export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "wor
   if (!roleAllows(role, permission)) throw forbidden(REFUSALS.roleLacks(permission));
   ctx.workspaceId = schema.ownerId;
   ctx.role = role;
+  ctx.database = schema;
 };

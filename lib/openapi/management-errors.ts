@@ -4,11 +4,14 @@ import { REFUSALS } from "../mgmt/authorize";
 import { canRefuse, isDatabasePermission, isWorkspacePermission } from "../mgmt/permissions";
 import type { Route } from "../mgmt/route";
 import { COLUMN_TYPES } from "../schema/types";
-import { errorBody } from "./shared-components";
+import { errorBody, WRITE_CONFLICT } from "./shared-components";
 
 type Json = Record<string, unknown>;
 
 const TYPE_PROBLEM = `tables[0].columns[1].type must be one of ${COLUMN_TYPES.join(", ")}`;
+
+const RACE =
+  "`write_conflict` (`retryable: true`): the change lost a race to another one on the same metadata (a deadlock or lock timeout) and the server's own retries ran out; nothing was saved, send the request again.";
 
 const MANAGEMENT_ERRORS = {
   Unauthorized: {
@@ -56,8 +59,13 @@ const MANAGEMENT_ERRORS = {
   },
   Conflict: {
     status: "409",
-    description: "The name is taken, or something else still depends on it (a reference, a join, database auth).",
-    content: errorBody("conflict", 'Table "products" already exists in database "shop_7k2m9x".'),
+    description: `The name is taken, or something else still depends on it (a reference, a join, database auth) (\`conflict\`). ${RACE}`,
+    content: {
+      "application/json": {
+        schema: { $ref: "#/components/schemas/Error" },
+        examples: { conflict: { value: { error: "conflict", message: 'Table "products" already exists in database "shop_7k2m9x".' } }, write_conflict: { value: WRITE_CONFLICT } },
+      },
+    },
   },
   InviteExpired: {
     status: "410",

@@ -25,7 +25,7 @@ export const ERROR_SCHEMAS: Record<string, Json> = {
         description: "Every problem found; present on 422 and wherever several problems are reported.",
         items: { $ref: "#/components/schemas/FieldError" },
       },
-      retryable: { type: "boolean", description: "Only on 409 `schema_changed`: true, the same request may be sent again." },
+      retryable: { type: "boolean", description: "Only on 409 `schema_changed` and `write_conflict`: true, nothing was written and the same request may be sent again." },
       quota: {
         type: "object",
         description: "Only on 402: the limit reached, the use counted against it, and the credits left that could raise it.",
@@ -51,6 +51,24 @@ export const errorBody = (error: string, message: string, extra: Json = {}) => (
 });
 
 const header = (description: string, schema: Json) => ({ description, schema });
+
+/** The 409 a write answers when it lost a race to another write on the same rows and the server's retries ran out. */
+export const WRITE_CONFLICT = {
+  error: "write_conflict",
+  message: "Another write to the same rows won a race; nothing was written. Send the request again.",
+  retryable: true,
+};
+
+/** A 409 whose body is one of several codes: an example of each. */
+const errorBodies = (examples: Record<string, Json>) => ({
+  "application/json": {
+    schema: { $ref: "#/components/schemas/Error" },
+    examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+  },
+});
+
+const RETRYABLE_409 =
+  "`schema_changed`: the table's schema changed while the request ran. `write_conflict` (writes): another write to the same rows won a race (a deadlock or lock timeout) and the server's own retries ran out. Both carry `retryable: true`: nothing was written, send the request again.";
 
 const ERROR_RESPONSES = {
   Unauthorized: {
@@ -78,17 +96,21 @@ const ERROR_RESPONSES = {
   Conflict: {
     status: "409",
     response: {
-      description: "A unique value is taken, or the row is still referenced by other rows (`conflict`); or the table's schema changed while the request ran (`schema_changed`, `retryable: true`: nothing was written, send it again).",
-      content: errorBody("conflict", "A record with this value already exists.", {
-        errors: [{ field: "email", code: "duplicate", message: "is already taken" }],
+      description: `A unique value is taken, or the row is still referenced by other rows (\`conflict\`). ${RETRYABLE_409}`,
+      content: errorBodies({
+        conflict: { error: "conflict", message: "A record with this value already exists.", errors: [{ field: "email", code: "duplicate", message: "is already taken" }] },
+        write_conflict: WRITE_CONFLICT,
       }),
     },
   },
   SchemaChanged: {
     status: "409",
     response: {
-      description: "The table's schema changed while the request ran (a column added or dropped); nothing was written. `retryable` is true: send the request again.",
-      content: errorBody("schema_changed", "The schema of this database changed while the request ran; nothing was written. Retry the request.", { retryable: true }),
+      description: RETRYABLE_409,
+      content: errorBodies({
+        schema_changed: { error: "schema_changed", message: "The schema of this database changed while the request ran; nothing was written. Retry the request.", retryable: true },
+        write_conflict: WRITE_CONFLICT,
+      }),
     },
   },
   PayloadTooLarge: {

@@ -13,7 +13,7 @@ export const routeClassOf = (url: string): RouteClass => {
     if (third === "openapi.json") return "docs";
     return "data";
   }
-  if (path.startsWith("/api/v1/")) return path === "/api/v1/openapi.json" ? "docs" : path.startsWith("/api/v1/auth/") ? "auth" : "management";
+  if (path.startsWith("/api/v1/")) return path === "/api/v1/openapi.json" ? "docs" : "management";
   if (path.startsWith("/api/auth/") || path.startsWith("/api/session/")) return "auth";
   if (path.startsWith("/docs")) return "docs";
   if (OPS_PATHS.has(path)) return "ops";

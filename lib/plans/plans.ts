@@ -1,7 +1,8 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { MetaDb, PlansTable } from "../db/meta-schema";
 import { invalidField, notFound } from "../errors";
-import { bumpMetaVersion, type Ctx, nowIso } from "../meta/context";
+import { type Ctx, nowIso } from "../meta/context";
+import { commitMeta } from "../meta/commit-meta";
 import type { Plan } from "./default-plans";
 import { PLAN_NAME_RE, UNLIMITED_PLAN } from "./default-plans";
 import { readAccount } from "./account-view";
@@ -59,12 +60,10 @@ export type PutPlanInput = { plan: string; body: Omit<Plan, "name"> };
 export const putPlan = async (ctx: Ctx, { plan: name, body }: PutPlanInput) => {
   if (!PLAN_NAME_RE.test(name)) throw invalidField("name", "invalid_name", "a plan name is 1 to 32 lowercase letters, digits, - or _, starting with a letter");
   const plan: Plan = { ...body, name };
-  await ctx.app.engine.meta.transaction().execute(async (trx) => {
+  await commitMeta(ctx, { kind: "plans" }, async (trx) => {
     if (await planExists(trx, name)) await trx.updateTable("plans").set(planRow(plan)).where("name", "=", name).execute();
     else await trx.insertInto("plans").values({ name, ...planRow(plan) }).execute();
-    await bumpMetaVersion(trx);
   });
-  ctx.app.events.publish({ kind: "plans" });
   return plan;
 };
 
@@ -73,13 +72,11 @@ export type SetAccountPlanInput = { account: string; body: { plan: string } };
 /** PATCH /accounts/{id}: moves an account to another plan (operator); returns the account as the API shows it. */
 export const setAccountPlan = async (ctx: Ctx, { account, body }: SetAccountPlanInput) => {
   const accountId = pathId(account, `Account ${account} was not found.`);
-  await ctx.app.engine.meta.transaction().execute(async (trx) => {
+  await commitMeta(ctx, { kind: "plans" }, async (trx) => {
     if (!(await planExists(trx, body.plan))) throw invalidField("plan", "unknown_plan", `there is no plan "${body.plan}"`);
     const exists = await trx.selectFrom("accounts").select("id").where("id", "=", accountId).executeTakeFirst();
     if (!exists) throw notFound(`Account ${account} was not found.`);
     await trx.updateTable("accounts").set({ plan: body.plan }).where("id", "=", accountId).execute();
-    await bumpMetaVersion(trx);
   });
-  ctx.app.events.publish({ kind: "plans" });
   return readAccount(ctx.app.engine.meta, accountId);
 };

@@ -154,7 +154,13 @@ export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, a
   });
 };
 
-export type Meter = { apply: (trx: Trx) => Promise<void>; readonly applied: boolean; readonly outcome?: QuotaOutcome };
+export type Meter = {
+  apply: (trx: Trx) => Promise<void>;
+  /** Forgets an application whose transaction rolled back (it is run again after a serialization failure). */
+  reset: () => void;
+  readonly applied: boolean;
+  readonly outcome?: QuotaOutcome;
+};
 
 /** The meter of one request: the service's transaction applies it once, first thing. */
 export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Meter => {
@@ -165,6 +171,10 @@ export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string, in
       if (applied) return;
       applied = true;
       outcome = await checkQuota(trx, kind, accountId, actor, input, app);
+    },
+    reset: () => {
+      applied = false;
+      outcome = undefined;
     },
     get applied() {
       return applied;

@@ -14,10 +14,3 @@ export const predicatesFor = (access: Access, table: string, action: PolicyActio
   if (filter === "deny") throw new ApiError("forbidden", `No ${action} policy on table "${table}" allows this for your token.`);
   return filter ? [filter] : [];
 };
-
-/** Predicates for reads made on the caller's behalf where a closed table just means "no rows" (reference checks). */
-export const visibleRows = (access: Access, table: string): RawBuilder<unknown>[] | "none" => {
-  const filter = access(table, "select");
-  if (filter === "deny") return "none";
-  return filter ? [filter] : [];
-};

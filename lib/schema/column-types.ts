@@ -300,6 +300,3 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
 
 /** The MySQL type a user sees for a column, e.g. DECIMAL(10,2). */
 export const mysqlTypeOf = (c: ColumnDef) => (c.system && c.name === "id" ? "BIGINT UNSIGNED" : TYPE_SPECS[c.type].mysql(c));
-
-/** The value of one stored column as JSON. */
-export const columnToJson = (c: ColumnDef, v: unknown) => TYPE_SPECS[c.type].toJson(v, c);

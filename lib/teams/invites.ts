@@ -7,7 +7,8 @@ import type { App } from "../app";
 import type { InvitesTable } from "../db/meta-schema";
 import { ApiError, conflict, notFound } from "../errors";
 import { decryptKey, encryptKey } from "../keys/key-crypto";
-import { bumpMetaVersion, type Ctx, nowIso, transact } from "../meta/context";
+import { type Ctx, nowIso, transact } from "../meta/context";
+import { commitMeta } from "../meta/commit-meta";
 import type { MemberRole } from "../plans/default-plans";
 import { sendInviteMail } from "./invite-mail";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -127,7 +128,7 @@ export const requireUsableInvite = async (app: App, token: string) => {
 export const acceptInvite = async (app: App, accountId: number, token: string) => {
   const row = await findInvite(app, token);
   if (row.owner_id === accountId) throw conflict("This is your own workspace: you own every database in it already.");
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await commitMeta({ app }, { kind: "team", ownerId: row.owner_id }, async (trx) => {
     const member = await trx.selectFrom("members").select("role").where("owner_id", "=", row.owner_id).where("account_id", "=", accountId).executeTakeFirst();
     if (member) throw conflict(`You are already a member of this workspace (as ${member.role}).`);
     const now = nowIso();
@@ -147,9 +148,7 @@ export const acceptInvite = async (app: App, accountId: number, token: string) =
       if (isUniqueViolation(err)) throw conflict("You are already a member of this workspace.");
       throw err;
     }
-    await bumpMetaVersion(trx);
   });
-  app.events.publish({ kind: "team", ownerId: row.owner_id });
   return { workspace: { owner: await ownerOf(app, row.owner_id) }, role: row.role as MemberRole };
 };
 

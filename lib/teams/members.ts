@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { MetaDb } from "../db/meta-schema";
-import { bumpMetaVersion, type Ctx, transact } from "../meta/context";
+import type { Ctx } from "../meta/context";
+import { commitMeta } from "../meta/commit-meta";
 import { notFound } from "../errors";
 import type { MemberRole } from "../plans/default-plans";
 import { pathId } from "../http/path-id";
@@ -25,13 +26,11 @@ const memberId = (raw: string) => pathId(raw, `Account ${raw} is not a member of
 const changeMember = async (ctx: Ctx, raw: string, change: (trx: Transaction<MetaDb>, ownerId: number, accountId: number) => Promise<unknown>) => {
   const ownerId = ctx.workspaceId ?? ctx.actor.accountId;
   const accountId = memberId(raw);
-  await transact(ctx, async (trx) => {
+  await commitMeta(ctx, { kind: "team", ownerId }, async (trx) => {
     const exists = await trx.selectFrom("members").select("role").where("owner_id", "=", ownerId).where("account_id", "=", accountId).executeTakeFirst();
     if (!exists) throw notFound(`Account ${raw} is not a member of this workspace.`);
     await change(trx, ownerId, accountId);
-    await bumpMetaVersion(trx);
   });
-  ctx.app.events.publish({ kind: "team", ownerId });
   return { ownerId, accountId };
 };
 

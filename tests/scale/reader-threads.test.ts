@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleDataRequest } from "../../lib/api/handle-data-request";
-import { runWrite } from "../../lib/api/write-transaction";
+import { inWriteTransaction } from "../../lib/api/write/transaction";
 import { type App, createApp } from "../../lib/app";
 import { createNodeHandler } from "../../lib/http/node-adapter";
 import { webHandler } from "../../lib/http/web-adapter";
@@ -131,7 +131,7 @@ describe("reader threads: raw rows", () => {
     const udb = h.app.engine.userDb("raw.sqlite");
     const seen: unknown[] = [];
     expect(udb.scan).toBeTypeOf("function");
-    await runWrite(udb, async (tx) => void seen.push(tx.scan));
+    await inWriteTransaction(udb, async (tx) => void seen.push(tx.scan));
     expect(seen).toEqual([undefined]);
   });
 });

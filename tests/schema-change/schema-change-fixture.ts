@@ -82,7 +82,7 @@ export const makeDatabase = async (ctx: Ctx, name: string) => {
 export const metadataOf = async (ctx: Ctx, databaseId: number) => {
   const meta = ctx.app.engine.meta;
   return {
-    metaVersion: (await meta.selectFrom("meta_state").select("version").executeTakeFirstOrThrow()).version,
+    metaVersion: Number((await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirstOrThrow()).version),
     database: await meta.selectFrom("databases").select(["name", "schema_version", "updated_at"]).where("id", "=", databaseId).executeTakeFirstOrThrow(),
     tables: await meta.selectFrom("tables").select(["id", "name", "columns"]).where("database_id", "=", databaseId).orderBy("id").execute(),
     joins: await meta.selectFrom("joins").select(["id", "name", "definition", "sql"]).where("database_id", "=", databaseId).orderBy("id").execute(),

@@ -3,6 +3,7 @@ import { conflict, type FieldError, validationFailed } from "../../errors";
 import { nowIso } from "../context";
 import { insertKey } from "../keys/create-key";
 import { hashPassword, passwordProblem } from "./password-rule";
+import { metaTransaction } from "../../db/meta-transaction";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,7 +23,7 @@ export const createAccount = async (app: App, input: { email: unknown; password:
     throw conflict(`An account with email ${email} already exists.`, [{ field: "email", code: "duplicate", message: "email is taken" }]);
   }
   const passwordHash = await hashPassword(app, input.password as string);
-  const accountId = await meta.transaction().execute(async (trx) => {
+  const accountId = await metaTransaction(meta, async (trx) => {
     const first = !(await trx.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
     const result = await trx
       .insertInto("accounts")

@@ -1,6 +1,7 @@
 import { conflict } from "../../errors";
 import { readAccount } from "../../plans/account-view";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getAccountOrThrow } from "./get-account-or-throw";
 import { bumpSessionVersion } from "../../auth/session-version";
 
@@ -12,18 +13,18 @@ export type SetAccountDisabledInput = { account: string; disabled: boolean };
  * own account cannot be disabled (nobody could enable it again).
  */
 export const setAccountDisabled = async (ctx: Ctx, { account, disabled }: SetAccountDisabledInput) => {
-  const accountId = await ctx.app.engine.meta.transaction().execute(async (trx) => {
+  // The key cache holds the account's state: every process drops it (this one at once, others at their next sync).
+  const settings = { kind: "settings" as const };
+  const { accountId } = await commitMeta<{ accountId: number; changed: boolean }>(ctx, ({ changed }) => (changed ? settings : undefined), async (trx) => {
     const row = await getAccountOrThrow(trx, account);
     if (disabled && row.is_operator === 1) throw conflict("The operator's account cannot be disabled.");
-    if ((row.disabled_at !== null) !== disabled) {
+    const changed = (row.disabled_at !== null) !== disabled;
+    if (changed) {
       await trx.updateTable("accounts").set({ disabled_at: disabled ? nowIso() : null }).where("id", "=", row.id).execute();
       // Enabling again does not bring back the sessions the disable ended.
       if (disabled) await bumpSessionVersion(trx, row.id);
-      await bumpMetaVersion(trx);
     }
-    return row.id;
+    return { accountId: row.id, changed };
   });
-  // The key cache holds the account's state: every process drops it (this one at once, others at their next sync).
-  ctx.app.events.publish({ kind: "settings" });
   return readAccount(ctx.app.engine.meta, accountId);
 };

@@ -3,7 +3,8 @@ import { type FieldError, validationFailed } from "../../errors";
 import { makeInstanceName } from "../../schema/names";
 import { parseTable, type TableInput } from "../../schema/parse-table";
 import type { TableDef } from "../../schema/types";
-import { bumpMetaVersion, type Ctx, nowIso, transact } from "../context";
+import { type Ctx, nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import { loadSchema } from "../load-schema";
 import { storedIndexes } from "../serialize";
 import { databaseDetail } from "./database-detail";
@@ -57,7 +58,11 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
   let physical = "";
   let instance = "";
   let databaseId = 0;
-  await transact(ctx, async (trx) => {
+  const created = () => ({ kind: "database" as const, databaseId, instance, physical });
+  // A run that lost a race (and was re-run under a new id) or failed leaves no physical database behind.
+  const made: string[] = [];
+  const dropAllBut = (kept?: string) => Promise.all(made.filter((p) => p !== kept).map((p) => app.engine.dropUserDb(p)));
+  await commitMeta(ctx, created, async (trx) => {
     instance = makeInstanceName(name);
     const { insertId } = await trx
       .insertInto("databases")
@@ -75,16 +80,14 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
         .executeTakeFirstOrThrow();
       defs.push({ id: Number(row.insertId), name: t.name, columns: t.columns, indexes: t.indexes });
     }
-    await bumpMetaVersion(trx);
     await app.engine.createUserDb(physical);
-    try {
-      await applyTables(app.engine.userDb(physical), defs);
-    } catch (err) {
-      await app.engine.dropUserDb(physical);
-      throw err;
-    }
+    made.push(physical);
+    await applyTables(app.engine.userDb(physical), defs);
+  }).catch(async (err: unknown) => {
+    await dropAllBut();
+    throw err;
   });
-  app.events.publish({ kind: "database", databaseId, instance, physical });
+  await dropAllBut(physical);
   const schema = await loadSchema(app, instance);
   return databaseDetail(ctx, schema!, { created_at: at, updated_at: at });
 };

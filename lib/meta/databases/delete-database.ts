@@ -1,4 +1,5 @@
-import { bumpMetaVersion, type Ctx } from "../context";
+import type { Ctx } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getDatabaseOrThrow } from "./get-database-or-throw";
 
 export type DeleteDatabaseInput = { instance: string };
@@ -7,12 +8,10 @@ export type DeleteDatabaseInput = { instance: string };
 export const deleteDatabase = async (ctx: Ctx, { instance }: DeleteDatabaseInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const { app } = ctx;
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await commitMeta(ctx, { kind: "database", databaseId: schema.id, instance: schema.instance, physical: schema.physical }, async (trx) => {
     await trx.deleteFrom("api_keys").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
-    await bumpMetaVersion(trx);
   });
-  app.events.publish({ kind: "database", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
   await app.engine.dropUserDb(schema.physical);
 };

@@ -1,39 +1,24 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
-import { ApiError, type FieldError, validationFailed } from "../../errors";
+import { ApiError } from "../../errors";
 import { roleAllows } from "../../mgmt/permissions";
 import { workspaceRole } from "../../teams/roles";
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import type { z } from "zod";
+import type { KeyCreate } from "../../mgmt/schemas/keys";
+import { type Ctx, nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { keyView } from "./key-view";
 
-const KEY_FIELDS = new Set(["name", "database"]);
-
-export type CreateKeyInput = { body: unknown };
+export type CreateKeyInput = { body: z.output<typeof KeyCreate> };
 
 /** POST /keys `{name, database?}`: no database = account-wide (every database the account can reach). */
-export const createKey = async (ctx: Ctx, { body: input }: CreateKeyInput) => {
-  const body = (input ?? {}) as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    errors.push({ field: "body", code: "invalid_type", message: "the body must be a JSON object" });
-  }
-  for (const key of Object.keys(body)) {
-    if (!KEY_FIELDS.has(key)) errors.push({ field: key, code: "unknown_property", message: `unknown property "${key}"` });
-  }
-  const name = body.name ?? "API key";
-  if (typeof name !== "string" || name.trim() === "" || name.length > 100) {
-    errors.push({ field: "name", code: "invalid_name", message: "name must be text of 1 to 100 characters" });
-  }
-  if (body.database !== undefined && body.database !== null && typeof body.database !== "string") {
-    errors.push({ field: "database", code: "invalid_type", message: "database must be a database instance name or null" });
-  }
-  if (errors.length) throw validationFailed(errors);
-  const instance = (body.database as string | null | undefined) ?? null;
+export const createKey = async (ctx: Ctx, { body }: CreateKeyInput) => {
+  const instance = body.database ?? null;
   const database = instance ? await getDatabaseOrThrow(ctx, instance) : null;
   // A key for one database acts there without a session: only its owner or an admin may mint one.
   const role = database && (await workspaceRole(ctx.app.engine.meta, database.ownerId, ctx.actor.accountId));
   if (role && !roleAllows(role, "database:admin")) throw new ApiError("forbidden", `Your role on this database (${role}) cannot create keys for it; an admin or the owner can.`);
-  return insertKey(ctx, { name: (name as string).trim(), databaseId: database?.id ?? null, instance });
+  return insertKey(ctx, { name: (body.name ?? "API key").trim(), databaseId: database?.id ?? null, instance });
 };
 
 /** Stores a new key (hash for lookup, ciphertext for its owner) and returns its view with the secret. */
@@ -49,11 +34,6 @@ export const insertKey = async (ctx: Ctx, input: { name: string; databaseId: num
     created_at: nowIso(),
     revoked_at: null,
   };
-  const id = await app.engine.meta.transaction().execute(async (trx) => {
-    const result = await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow();
-    await bumpMetaVersion(trx);
-    return Number(result.insertId);
-  });
-  app.events.publish({ kind: "keys" });
+  const id = await commitMeta({ app }, { kind: "keys" }, async (trx) => Number((await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow()).insertId));
   return keyView(app, { ...row, id }, input.instance);
 };

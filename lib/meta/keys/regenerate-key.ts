@@ -1,5 +1,6 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
-import { bumpMetaVersion, type Ctx } from "../context";
+import type { Ctx } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getKeyOrThrow } from "./get-key-or-throw";
 import { keyView } from "./key-view";
 
@@ -11,10 +12,6 @@ export const regenerateKey = async (ctx: Ctx, { id }: RegenerateKeyInput) => {
   const { app } = ctx;
   const secret = generateSecretKey();
   const key_enc = encryptKey(app.secret, secret);
-  await app.engine.meta.transaction().execute(async (trx) => {
-    await trx.updateTable("api_keys").set({ key_hash: hashSecretKey(secret), key_enc }).where("id", "=", row.id).execute();
-    await bumpMetaVersion(trx);
-  });
-  app.events.publish({ kind: "keys" });
+  await commitMeta(ctx, { kind: "keys" }, (trx) => trx.updateTable("api_keys").set({ key_hash: hashSecretKey(secret), key_enc }).where("id", "=", row.id).execute());
   return keyView(app, { ...row, key_enc }, row.instance ?? null);
 };

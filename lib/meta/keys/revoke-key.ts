@@ -1,4 +1,5 @@
-import { bumpMetaVersion, type Ctx, nowIso } from "../context";
+import { type Ctx, nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import { getKeyOrThrow } from "./get-key-or-throw";
 
 export type RevokeKeyInput = { id: string };
@@ -6,9 +7,5 @@ export type RevokeKeyInput = { id: string };
 /** DELETE /keys/{id}: the key stops working at once (in every process within one metadata check). */
 export const revokeKey = async (ctx: Ctx, { id }: RevokeKeyInput) => {
   const row = await getKeyOrThrow(ctx, id);
-  await ctx.app.engine.meta.transaction().execute(async (trx) => {
-    await trx.updateTable("api_keys").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute();
-    await bumpMetaVersion(trx);
-  });
-  ctx.app.events.publish({ kind: "keys" });
+  await commitMeta(ctx, { kind: "keys" }, (trx) => trx.updateTable("api_keys").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute());
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { component, INSTANCE_EXAMPLE, Timestamp } from "./common";
+import { component, Timestamp } from "./common";
 
 export const AiBuildCreate = component(
   "AiBuildCreate",
@@ -79,7 +79,6 @@ export const WorkspaceQueryForApply = z.object({
 
 export type AiBuild = z.output<typeof AiBuild>;
 export type AiBuildCreate = z.input<typeof AiBuildCreate>;
-export const AI_INSTANCE_EXAMPLE = INSTANCE_EXAMPLE;
 
 export const AiPlanner = component(
   "AiPlanner",

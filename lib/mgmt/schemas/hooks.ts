@@ -1,12 +1,27 @@
 import { z } from "zod";
-import { component, Timestamp } from "./common";
+import { component, rule, Timestamp } from "./common";
+
+/** Longest CEL expression a step may hold (lib/hooks/cel.ts keeps its evaluation cheap on top of this). */
+export const MAX_EXPRESSION = 2000;
+export const MAX_HOOK_MESSAGE = 500;
+
+const Expression = (description: string) =>
+  z
+    .string()
+    .check(rule((v: string) => (v.length > MAX_EXPRESSION ? { code: "invalid_expression", message: `must be at most ${MAX_EXPRESSION} characters` } : undefined)))
+    .meta({ maxLength: MAX_EXPRESSION, description });
+
+const Message = z
+  .string()
+  .check(rule((v: string) => (!v.trim() || v.length > MAX_HOOK_MESSAGE ? { code: "invalid_message", message: `must be a sentence of 1 to ${MAX_HOOK_MESSAGE} characters` } : undefined)))
+  .meta({ minLength: 1, maxLength: MAX_HOOK_MESSAGE, description: "The 422's message when the assert is false." });
 
 export const HookStep = component(
   "HookStep",
   z
     .union([
-      z.strictObject({ set: z.string().meta({ description: "The column to set." }), expr: z.string().meta({ description: "CEL: its value." }) }),
-      z.strictObject({ assert: z.string().meta({ description: "CEL: must be true, else 422 with `message`." }), message: z.string() }),
+      z.strictObject({ set: z.string().meta({ description: "The column to set." }), expr: Expression("CEL: its value.") }),
+      z.strictObject({ assert: Expression("CEL: must be true, else 422 with `message`."), message: Message }),
     ])
     .meta({ description: "A `set` step or an `assert` step. CEL variables: `new`, `old`, `auth` ({kind, id}), `now`." }),
 );

@@ -5,7 +5,13 @@ export const KeyCreate = component(
   "KeyCreate",
   z
     .strictObject({
-      name: z.string().min(1).max(100).optional().meta({ default: "API key" }),
+      name: z
+        .string()
+        .min(1)
+        .max(100)
+        .refine((v) => v.trim().length > 0, { message: "name must be text of 1 to 100 characters", params: { code: "invalid_name" } })
+        .optional()
+        .meta({ default: "API key" }),
       database: z.string().nullable().optional().meta({ description: "Instance the key is limited to; omitted or null = account-wide." }),
     })
     .meta({ example: { name: "server", database: INSTANCE_EXAMPLE } }),

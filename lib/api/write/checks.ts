@@ -1,33 +1,10 @@
-// The write kernel (PostgREST's MainTx): body validation → (pre hooks) → statement → reference and policy
-// checks → commit. Every check that can refuse runs inside the transaction, so a refusal leaves nothing.
-import { type RawBuilder, sql } from "kysely";
-import type { UserDb } from "../db/engine";
-import { withSerializationRetry } from "../db/serialization-retry";
-import { ApiError, type FieldError, validationFailed } from "../errors";
-import { existingIdsSql } from "./build-sql";
-import type { ParsedWrite } from "./parse-body";
-import type { TableIndex } from "./table-index";
-
-/**
- * Runs `fn` in one transaction, always: the statement and its read-back must agree, so a read-back that meets
- * a schema changed under it (or any refusal) rolls the statement back. SQLite takes the write lock at BEGIN
- * (IMMEDIATE): a transaction that read first could not upgrade after another process committed.
- */
-export const runWrite = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
-  // A lost race (deadlock, Galera certification conflict) runs the whole transaction again (issue 22 owns the kernel's retry).
-  if (udb.engine === "mysql") return withSerializationRetry(() => udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined })));
-  return udb.db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-    try {
-      const result = await fn({ ...udb, db: conn, scan: undefined });
-      await sql`COMMIT`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-  });
-};
+// The checks that run after the statement, inside the transaction: a refusal rolls the statement back.
+import type { RawBuilder } from "kysely";
+import type { UserDb } from "../../db/engine";
+import { ApiError, type FieldError, validationFailed } from "../../errors";
+import { existingIdsSql } from "../build-sql";
+import type { ParsedWrite } from "../parse-body";
+import type { TableIndex } from "../table-index";
 
 /**
  * 422 naming each reference column whose value points at no row of its table. Foreign-key semantics, as in
@@ -52,7 +29,7 @@ export const checkReferences = async (tx: UserDb, index: TableIndex, writes: Par
   if (errors.length) throw validationFailed(errors);
 };
 
-/** 403 when a row falls outside the policy; thrown inside the transaction, it undoes the statement. */
+/** 403 when a row falls outside the policy (the stored row before an update or delete, the written row after). */
 export const checkPolicy = async (tx: UserDb, index: TableIndex, ids: number[], policy: RawBuilder<unknown>[], action: string) => {
   if (policy.length === 0 || ids.length === 0) return;
   const { rows } = await existingIdsSql(tx, index.table.name, ids, policy).execute(tx.db);

@@ -1,0 +1,63 @@
+// A data-API request on a table, planned once: who calls, which table (as that caller sees it), what they do,
+// the row, the body and the query. Reads and the write kernel take it as it is; nothing re-derives it.
+import type { App } from "../app";
+import { methodNotAllowed, notFound } from "../errors";
+import type { CoreRequest } from "../http/core-types";
+import { parseJsonBody } from "../http/parse-json-body";
+import { pathId } from "../http/path-id";
+import { type Access, FULL_ACCESS } from "../rls/access";
+import { rowFilter } from "../rls/row-filter";
+import type { DatabaseSchema } from "../schema/types";
+import type { Caller } from "./authenticate";
+import { indexTable, indexTableForUsers } from "./table-index";
+import type { WriteAction, WriteRequest } from "./write/run-write";
+
+export const COLLECTION_VERBS = ["GET", "POST"];
+export const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
+
+export type DataAction = "list" | "get" | WriteAction;
+
+export type DataRequest = Omit<WriteRequest, "action"> & {
+  schema: DatabaseSchema;
+  caller: Caller;
+  action: DataAction;
+  query: URLSearchParams;
+  prefer?: string;
+};
+
+const ITEM_ACTIONS: Record<string, DataAction> = { GET: "get", PUT: "replace", PATCH: "update", DELETE: "delete" };
+
+/** The caller's row predicates: secret keys are the server role; a JWT user meets the policies (deny by default). */
+export const accessFor = (schema: DatabaseSchema, caller: Caller): Access =>
+  caller.kind === "key" ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
+
+const actionOf = (method: string, item: boolean): DataAction => {
+  const verbs = item ? ITEM_VERBS : COLLECTION_VERBS;
+  if (!verbs.includes(method)) throw methodNotAllowed(verbs);
+  return item ? ITEM_ACTIONS[method] : method === "GET" ? "list" : "create";
+};
+
+/** Plans `/{table}[/{id}]`: 404 for an unknown table or id shape, 405 for a verb the path does not take. */
+export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSchema, caller: Caller, name: string, idText?: string): DataRequest => {
+  const table = schema.tables.get(name);
+  if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
+  const id = idText === undefined ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
+  const action = actionOf(req.method, id !== undefined);
+  const hooks = schema.hooks?.get(name);
+  const userId = caller.kind === "user" ? caller.userId : undefined;
+  return {
+    app,
+    schema,
+    caller,
+    udb: app.engine.userDb(schema.physical),
+    index: caller.kind === "user" ? indexTableForUsers(table) : indexTable(table),
+    access: accessFor(schema, caller),
+    action,
+    id,
+    body: action === "list" || action === "get" || action === "delete" ? undefined : parseJsonBody(req),
+    query: req.query,
+    prefer: req.header("prefer"),
+    hook: hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: userId ?? null } },
+    authId: userId,
+  };
+};

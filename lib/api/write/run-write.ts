@@ -1,0 +1,136 @@
+// The write kernel (PostgREST's MainTx), the one path of every data-API write, single rows and bulk alike:
+// plan (closed table 403, body shape) → hash passwords → BEGIN → read the current row WITH A LOCK → validate →
+// pre hooks on that row → statement → reference and policy checks → read-back → COMMIT. A refusal at any stage
+// rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
+import type { RawBuilder } from "kysely";
+import type { App } from "../../app";
+import type { UserDb } from "../../db/engine";
+import { invalidField, validationFailed } from "../../errors";
+import { type Access, predicatesFor } from "../../rls/access";
+import { toStoredDatetime } from "../../schema/column-types";
+import { deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
+import { mapDbError } from "../map-db-error";
+import { type ParsedWrite, parseRecordBody } from "../parse-body";
+import { findRecordOrThrow } from "../read-records";
+import { type TableIndex, toRecord } from "../table-index";
+import { checkPolicy, checkReferences } from "./checks";
+import { applyHook, type HookCall } from "./hook-stage";
+import { newSlice } from "../../hooks/run-hooks";
+import { type Hashes, hashPasswords, useHashes } from "./passwords";
+import { retriedWriteTransaction } from "./transaction";
+
+export const MAX_BULK_ROWS = 1000;
+
+export type WriteAction = "create" | "replace" | "update" | "delete";
+
+/** One write as the data API (and sign-up, and the AI builder's seed rows) asks for it. */
+export type WriteRequest = {
+  app: App;
+  udb: UserDb;
+  index: TableIndex;
+  access: Access;
+  action: WriteAction;
+  /** The row of a replace, update or delete. */
+  id?: number;
+  /** One record, or (create only) an array of up to MAX_BULK_ROWS. */
+  body?: unknown;
+  /** The table's pre hooks, when it has any. */
+  hook?: HookCall;
+  /** The JWT user writing, whose id fills owner columns (default auth.id). */
+  authId?: number;
+};
+
+type Record_ = Record<string, unknown>;
+
+/** What one transaction did: the rows as read back (create, update) and the stored rows it replaced (update, delete). */
+type Outcome = { records: Record_[]; old: Record_[] };
+
+/** What is settled before BEGIN: password hashes, and a create's validated rows (copied per attempt: hooks add to them). */
+type Prepared = { hashes: Hashes; creates: ParsedWrite[]; prefix: (i: number) => string };
+
+type Stage = (tx: UserDb, request: WriteRequest, prepared: Prepared) => Promise<Outcome>;
+
+const prefixFor = (bulk: boolean) => (i: number) => (bulk ? `[${i}].` : "");
+
+const readBack = async (tx: UserDb, index: TableIndex, ids: number[]) =>
+  ((await selectByIdsSql(tx, index.table.name, index.all, ids).execute(tx.db)).rows as Record_[]).map((r) => toRecord(index, r));
+
+const policy = (request: WriteRequest, action: "insert" | "update" | "delete" | "select"): RawBuilder<unknown>[] =>
+  predicatesFor(request.access, request.index.table.name, action);
+
+/** The rows of a create, validated (every problem of every row in one 422) before anything is hashed or locked. */
+const parseCreate = (request: WriteRequest) => {
+  const bulk = Array.isArray(request.body);
+  const items = bulk ? (request.body as unknown[]) : [request.body];
+  if (bulk && items.length === 0) throw invalidField("body", "empty", "the array holds no records");
+  if (items.length > MAX_BULK_ROWS) throw invalidField("body", "too_many", `at most ${MAX_BULK_ROWS} records per request`);
+  const prefix = prefixFor(bulk);
+  const parsed = items.map((item, i) => parseRecordBody(request.index, item, "create", prefix(i), undefined, request.authId));
+  const errors = parsed.flatMap((p) => p.errors);
+  if (errors.length) throw validationFailed(errors);
+  return { writes: parsed.map((p) => p.write), prefix };
+};
+
+const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
+  const { index, hook } = request;
+  const writes = creates.map((w) => ({ values: { ...w.values }, passwords: w.passwords }));
+  const slice = newSlice();
+  for (const [i, w] of writes.entries()) {
+    await useHashes(request.app, w, hashes[i]);
+    await applyHook(hook, index, "insert", w, { new: { ...w.values } }, prefix(i), undefined, slice);
+  }
+  await checkReferences(tx, index, writes, prefix);
+  const stamp = toStoredDatetime(new Date());
+  const ids: number[] = [];
+  for (const w of writes) ids.push(Number((await insertSql(tx, index.table.name, { ...w.values, created_at: stamp, updated_at: stamp }).execute(tx.db)).insertId));
+  await checkPolicy(tx, index, ids, policy(request, "insert"), "insert");
+  return { records: await readBack(tx, index, ids), old: [] };
+};
+
+/** The stored row, locked until COMMIT (FOR UPDATE; SQLite's BEGIN IMMEDIATE already holds the write lock); 404 if hidden. */
+const lockRow = (tx: UserDb, request: WriteRequest) => findRecordOrThrow(tx, request.index, request.id!, policy(request, "select"), true);
+
+const update: Stage = async (tx, request, { hashes }) => {
+  const { index, hook, id } = request;
+  const rules = policy(request, "update");
+  const old = await lockRow(tx, request);
+  await checkPolicy(tx, index, [id!], rules, "update");
+  const { write, errors } = parseRecordBody(index, request.body, request.action as "replace" | "update", "", old);
+  if (errors.length) throw validationFailed(errors);
+  await useHashes(request.app, write, hashes[0]);
+  await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, "", old);
+  await checkReferences(tx, index, [write], prefixFor(false));
+  await updateSql(tx, index.table.name, id!, { ...write.values, updated_at: toStoredDatetime(new Date()) }).execute(tx.db);
+  await checkPolicy(tx, index, [id!], rules, "update");
+  return { records: await readBack(tx, index, [id!]), old: [old] };
+};
+
+const remove: Stage = async (tx, request) => {
+  const { index, hook, id } = request;
+  const old = await lockRow(tx, request);
+  await applyHook(hook, index, "delete", undefined, { new: old, old });
+  await checkPolicy(tx, index, [id!], policy(request, "delete"), "delete");
+  await deleteSql(tx, index.table.name, id!).execute(tx.db);
+  return { records: [], old: [old] };
+};
+
+const STAGES: Record<WriteAction, Stage> = { create, replace: update, update, delete: remove };
+
+/** Runs one write and returns the records as stored (none for a delete). */
+export const runWrite = async (request: WriteRequest): Promise<Record_[]> => {
+  const { action, index } = request;
+  // A table closed to the caller for this action is 403 before the body is judged.
+  policy(request, action === "create" ? "insert" : action === "delete" ? "delete" : "update");
+  const { writes: creates, prefix } = action === "create" ? parseCreate(request) : { writes: [], prefix: prefixFor(false) };
+  const bodies = action === "delete" ? [] : Array.isArray(request.body) ? request.body : [request.body];
+  const prepared = { hashes: await hashPasswords(request.app, index, bodies, action !== "create"), creates, prefix };
+  try {
+    return await retriedWriteTransaction(request.udb, async (tx) => {
+      const outcome = await STAGES[action](tx, request, prepared);
+      // Change events join the transaction here: index.table, action, outcome.records (new) and outcome.old.
+      return outcome.records;
+    });
+  } catch (err) {
+    return mapDbError(err, index, action === "delete" ? "delete" : "write");
+  }
+};
