@@ -16,6 +16,7 @@ import { createRequestLimiter, type RequestLimiter } from "./limits/request-limi
 import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
+import { type ChangeEvents, startChangeEvents } from "./events/change-events";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -47,6 +48,8 @@ export type App = {
   metrics?: Metrics;
   /** Set on SIGTERM: /readyz answers 503 so load balancers stop sending requests. */
   draining: boolean;
+  /** Outbox prune, feeds and webhook deliveries of this process (lib/events/change-events.ts). */
+  changeEvents?: ChangeEvents;
   close: () => Promise<void>;
 };
 
@@ -135,6 +138,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     metrics: config.metrics ? createMetrics(engine) : undefined,
     draining: false,
     close: async () => {
+      await app.changeEvents?.stop();
       stopRechecks();
       if (poll) clearInterval(poll);
       link?.close();
@@ -144,6 +148,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     },
   };
   const stopRechecks = startDomainRechecks(app);
+  app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type EventsConfig, readEventsConfig } from "./events/events-config";
 
 export type EngineKind = "sqlite" | "mysql";
 
@@ -34,6 +35,8 @@ export type Config = {
   ai?: { baseUrl: string; apiKey?: string; model: string; maxSteps: number; tools: boolean };
   /** Public docs on custom domains (lib/docs): where their CNAME must point, and how DNS is asked. */
   docs?: DocsConfig;
+  /** Change events, the feed and webhooks (lib/events/events-config.ts). */
+  events?: EventsConfig;
 };
 
 export type DocsConfig = {
@@ -111,5 +114,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : undefined,
     docs: readDocsConfig(env),
+    events: readEventsConfig(env),
   };
 };

@@ -22,6 +22,7 @@ import { createRecords, deleteRecord, writeRecord } from "./write-records";
 import { pathId } from "../http/path-id";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
+import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
 
 const COLLECTION_VERBS = ["GET", "POST"];
 const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
@@ -93,6 +94,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     const schema = INSTANCE_RE.test(instance) ? await loadSchema(app, instance) : undefined;
     if (req.method === "OPTIONS") return preflight(segments ?? [], schema?.joins?.has(segments?.[0] ?? "") ?? false);
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, schema, segments.slice(1));
+    if (segments?.[0] === "_changes") req = withAccessToken(req);
     const caller = await authenticate(app, req, schema);
     // Secret keys are the server role; a JWT user meets the table's policies (deny by default).
     const access: Access = caller.kind === "key" || !schema ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
@@ -104,6 +106,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (admitting) await admitting;
     checkQueryText(req.rawQuery);
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
+    if (segments[0] === "_changes" && segments.length === 1) return await serveChanges(app, req, schema, caller);
     const [name, idText] = segments;
     if (name === "openapi.json" && !idText) {
       requireVerb(req.method, ["GET"]);

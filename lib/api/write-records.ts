@@ -13,6 +13,7 @@ import { type TableIndex, toRecord } from "./table-index";
 import { checkPolicy, checkReferences, runWrite } from "./write-transaction";
 import { type CompiledHooks, type HookAction, type HookInput, hasSteps, hookError, runHooks } from "../hooks/hooks";
 import { logHookRun } from "../hooks/hook-logs";
+import { lockRowsForEvent, recordChanges } from "../events/outbox/record-change";
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -71,7 +72,7 @@ export const insertRecords = async (app: App, udb: UserDb, index: TableIndex, wr
         ids.push(Number(result.insertId));
       }
       await checkPolicy(tx, index, ids, policy, "insert");
-      return (await selectByIdsSql(tx, index.table.name, index.all, ids).execute(tx.db)).rows as Record<string, unknown>[];
+      return recordChanges(tx, index, "insert", (await selectByIdsSql(tx, index.table.name, index.all, ids).execute(tx.db)).rows as Record<string, unknown>[]);
     });
     return rows.map((r) => toRecord(index, r));
   } catch (err) {
@@ -128,13 +129,14 @@ export const writeRecord = async (
   try {
     const row = await runWrite(udb, async (tx) => {
       await checkReferences(tx, index, [write], () => "");
+      const before = await lockRowsForEvent(tx, index, [id]);
       const values = { ...write.values, updated_at: toStoredDatetime(new Date()) };
       // The policy is in the UPDATE's WHERE too, so a row changed since the check above is not touched.
       const result = await updateSql(tx, index.table.name, id, values, policy).execute(tx.db);
       if (policy.length && Number(result.numAffectedRows ?? 0) === 0) throw notFound(`No record with id ${id} in ${index.table.name}.`);
       await checkPolicy(tx, index, [id], policy, "update");
       const { rows } = await selectByIdsSql(tx, index.table.name, index.all, [id]).execute(tx.db);
-      return rows[0] as Record<string, unknown> | undefined;
+      return (await recordChanges(tx, index, "update", rows as Record<string, unknown>[], before))[0] as Record<string, unknown> | undefined;
     });
     if (!row) throw notFound(`No record with id ${id} in ${index.table.name}.`);
     return json(200, toRecord(index, row));
@@ -152,8 +154,10 @@ export const deleteRecord = async (udb: UserDb, index: TableIndex, id: number, a
       const stored = await findRecordOrThrow(tx, index, id, visible);
       applyHook(hook, index, "delete", undefined, { new: stored, old: stored, auth: hook?.auth ?? { kind: "key", id: null } });
       await checkPolicy(tx, index, [id], policy, "delete");
+      const before = await lockRowsForEvent(tx, index, [id]);
       const result = await deleteSql(tx, index.table.name, id, policy).execute(tx.db);
       if (Number(result.numAffectedRows ?? 0) === 0) throw notFound(`No record with id ${id} in ${index.table.name}.`);
+      await recordChanges(tx, index, "delete", [], before);
     });
   } catch (err) {
     mapDbError(err, index, "delete");
