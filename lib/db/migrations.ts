@@ -247,6 +247,46 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").addColumn("disabled_at", "varchar(32)").execute();
     },
   },
+  "0013_webhooks": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("webhooks")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("url", "varchar(2048)", (c) => c.notNull())
+        .addColumn("tables", sql`mediumtext`)
+        .addColumn("actions", "varchar(64)")
+        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("secret", "varchar(255)", (c) => c.notNull())
+        .addColumn("cursor", "bigint", (c) => c.notNull().defaultTo(0))
+        .addColumn("failing_since", "varchar(32)")
+        .addColumn("disabled_reason", "varchar(255)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("webhook_deliveries")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("webhook_id", "integer", (c) => c.notNull().references("webhooks.id").onDelete("cascade"))
+        .addColumn("event_id", "bigint")
+        .addColumn("message_id", "varchar(64)", (c) => c.notNull())
+        .addColumn("payload", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("status", "varchar(12)", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("claimed_until", "varchar(32)")
+        .addColumn("request_headers", sql`text`)
+        .addColumn("response_status", "integer")
+        .addColumn("response_body", sql`text`)
+        .addColumn("duration_ms", "double precision")
+        .addColumn("error", "varchar(255)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("webhook_deliveries_due").on("webhook_deliveries").columns(["status", "next_attempt_at"]).execute();
+      await db.schema.createIndex("webhook_deliveries_webhook").on("webhook_deliveries").columns(["webhook_id", "id"]).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -11,6 +11,8 @@ export type ChangeEvents = {
   /** Open feeds' wake functions; each ends its feed once `stopped` is set. */
   feeds: Set<() => void>;
   stopped: boolean;
+  /** Runs the webhook dispatcher now (after a delivery was queued by hand). */
+  kickWebhooks: () => void;
   stop: () => Promise<void>;
 };
 
@@ -23,6 +25,7 @@ export const startChangeEvents = (app: App, install: string): ChangeEvents => {
   const events: ChangeEvents = {
     feeds: new Set(),
     stopped: false,
+    kickWebhooks: dispatcher.kick,
     stop: async () => {
       events.stopped = true;
       clearInterval(prune);

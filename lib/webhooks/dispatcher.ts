@@ -1,3 +1,63 @@
+// The process's webhook loop: on a change signal or every poll, fan events out to deliveries, then claim
+// and send the due attempts (a few at a time). stop() waits for attempts in flight.
 import type { App } from "../app";
+import { logger } from "../ops/logger";
+import { eventsConfig } from "../events/events-config";
+import { onChanges } from "../events/outbox/change-signal";
+import { attemptDelivery } from "./attempt-delivery";
+import { claimDeliveries } from "./claim-deliveries";
+import { fanOut } from "./fan-out";
 
-export const startDispatcher = (_app: App) => ({ stop: async () => {} });
+const PARALLEL = 8;
+
+export const startDispatcher = (app: App) => {
+  const config = eventsConfig(app.config);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  const pass = async () => {
+    await fanOut(app);
+    for (;;) {
+      const claimed = await claimDeliveries(app, PARALLEL, config.timeoutMs + 30_000);
+      if (claimed.length === 0 || stopped) return;
+      await Promise.all(claimed.map((c) => attemptDelivery(app, c).catch((err: unknown) => logger.warn({ err, delivery: c.id }, "a webhook attempt failed to record"))));
+    }
+  };
+
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = pass()
+      .catch((err: unknown) => logger.warn({ err }, "the webhook dispatcher's pass failed"))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          setTimeout(run, 20).unref(); // writes in a burst share a pass
+        } else schedule();
+      });
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(run, config.pollMs);
+    timer.unref();
+  };
+  const off = onChanges(() => run());
+  schedule();
+  return {
+    /** Runs a pass now (tests, and the test route after it queues a delivery). */
+    kick: run,
+    stop: async () => {
+      stopped = true;
+      off();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+};
