@@ -1,4 +1,4 @@
-import { ApiError, notFound } from "../errors";
+import { notFound } from "../errors";
 import { pathId } from "../http/path-id";
 import type { Ctx } from "../meta/context";
 import { nowIso } from "../meta/context";
@@ -17,7 +17,7 @@ export const listDeliveries = async (ctx: Ctx, { instance, webhook, query }: { i
   return rows.map(deliveryView);
 };
 
-/** POST /databases/{instance}/webhooks/deliveries/{id}/redeliver: queued again now, with a fresh retry schedule. */
+/** POST /databases/{instance}/webhooks/deliveries/{id}/redeliver: queued again now, with a fresh retry schedule (a queued one stays as it is). */
 export const redeliver = async (ctx: Ctx, { instance, delivery }: { instance: string; delivery: string }) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const missing = `No webhook delivery ${delivery} in database "${instance}".`;
@@ -30,7 +30,7 @@ export const redeliver = async (ctx: Ctx, { instance, delivery }: { instance: st
     .where("webhooks.database_id", "=", schema.id)
     .executeTakeFirst();
   if (!row) throw notFound(missing);
-  if (row.status === "pending" || row.status === "delivering") throw new ApiError("conflict", `Delivery ${delivery} is already queued (${row.status}).`);
+  if (row.status === "pending" || row.status === "delivering") return deliveryView(row); // already queued: nothing to do
   const now = nowIso();
   const changes = { status: "pending" as const, attempts: 0, next_attempt_at: now, claimed_until: null, updated_at: now };
   await meta.updateTable("webhook_deliveries").set(changes).where("id", "=", row.id).execute();
