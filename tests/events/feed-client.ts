@@ -48,10 +48,11 @@ const parseFrame = (block: string): Frame => {
   return frame;
 };
 
-export const openFeed = async (h: Harness, path: string, headers: Record<string, string> = {}): Promise<Feed> => {
+/** `base`: another server's address (a second process) instead of the harness's. */
+export const openFeed = async (h: Harness, path: string, headers: Record<string, string> = {}, base?: string): Promise<Feed> => {
   const abort = new AbortController();
   let response: Response;
-  if (h.adapter === "node") response = await fetch(`${await nodeBase(h)}${path}`, { headers, signal: abort.signal });
+  if (base || h.adapter === "node") response = await fetch(`${base ?? (await nodeBase(h))}${path}`, { headers, signal: abort.signal });
   else {
     const route = await import("../../app/v1/[db]/[[...path]]/route");
     response = await route.GET(new Request(`http://tabula.test${path}`, { headers, signal: abort.signal }));
