@@ -10,14 +10,27 @@ import { postWebhook } from "./post-webhook";
 import { DISABLE_AFTER_SECONDS, nextAttemptAt } from "./retry-schedule";
 import { webhookHeaders } from "./sign-payload";
 
-const markWebhook = async (app: App, webhookId: number, ok: boolean, error: string) => {
+/** What an attempt needs of its webhook; loaded once per batch of claims (lookup-webhooks below). */
+export type Target = { url: string; secret: string; failing: boolean };
+
+/** The targets of a batch's webhooks, secrets decrypted once. */
+export const lookupWebhooks = async (app: App, ids: number[]): Promise<Map<number, Target>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await app.engine.meta.selectFrom("webhooks").select(["id", "url", "secret", "failing_since"]).where("id", "in", [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [Number(r.id), { url: r.url, secret: decryptKey(app.secret, r.secret), failing: r.failing_since !== null }]));
+};
+
+/** Only a change of state writes: the first failure, a recovery, or the disable check while failing. */
+const markWebhook = async (app: App, webhookId: number, target: Target, ok: boolean, error: string) => {
   const meta = app.engine.meta;
   if (ok) {
-    await meta.updateTable("webhooks").set({ failing_since: null }).where("id", "=", webhookId).where("failing_since", "is not", null).execute();
+    if (target.failing) await meta.updateTable("webhooks").set({ failing_since: null }).where("id", "=", webhookId).execute();
+    target.failing = false;
     return;
   }
   const now = nowIso();
-  await meta.updateTable("webhooks").set({ failing_since: now }).where("id", "=", webhookId).where("failing_since", "is", null).execute();
+  if (!target.failing) await meta.updateTable("webhooks").set({ failing_since: now }).where("id", "=", webhookId).where("failing_since", "is", null).execute();
+  target.failing = true;
   const cutoff = new Date(Date.now() - DISABLE_AFTER_SECONDS * 1000 * eventsConfig(app.config).retryScale).toISOString();
   await meta
     .updateTable("webhooks")
@@ -29,18 +42,16 @@ const markWebhook = async (app: App, webhookId: number, ok: boolean, error: stri
 };
 
 /** Sends one claimed attempt now; `retries` false for a one-off (test) that is not scheduled again. */
-export const attemptDelivery = async (app: App, claimed: Claimed, retries = true) => {
+export const attemptDelivery = async (app: App, claimed: Claimed, target: Target | undefined, retries = true) => {
+  if (!target) return; // the webhook was deleted with its deliveries
   const config = eventsConfig(app.config);
-  const meta = app.engine.meta;
-  const hook = await meta.selectFrom("webhooks").select(["url", "secret", "active"]).where("id", "=", claimed.webhook_id).executeTakeFirst();
-  if (!hook) return;
-  const headers = webhookHeaders(decryptKey(app.secret, hook.secret), claimed.message_id, claimed.payload);
-  const result = await postWebhook({ url: hook.url, headers, body: claimed.payload, timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivate });
+  const headers = webhookHeaders(target.secret, claimed.message_id, claimed.payload);
+  const result = await postWebhook({ url: target.url, headers, body: claimed.payload, timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivate });
   const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
   const error = ok ? null : (result.error ?? `answered ${result.status}`).slice(0, 255);
   const next = ok || !retries ? undefined : nextAttemptAt(claimed.attempts, config.retryScale);
   const now = nowIso();
-  await meta
+  await app.engine.meta
     .updateTable("webhook_deliveries")
     .set({
       status: ok ? "delivered" : next ? "pending" : "failed",
@@ -56,5 +67,5 @@ export const attemptDelivery = async (app: App, claimed: Claimed, retries = true
     .where("id", "=", claimed.id)
     .where("attempts", "=", claimed.attempts) // a lease taken over by another process: its outcome wins
     .execute();
-  await markWebhook(app, claimed.webhook_id, ok, error ?? "");
+  await markWebhook(app, claimed.webhook_id, target, ok, error ?? "");
 };

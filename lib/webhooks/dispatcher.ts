@@ -4,11 +4,14 @@ import type { App } from "../app";
 import { logger } from "../ops/logger";
 import { eventsConfig } from "../events/events-config";
 import { onChanges } from "../events/outbox/change-signal";
-import { attemptDelivery } from "./attempt-delivery";
+import { attemptDelivery, lookupWebhooks } from "./attempt-delivery";
 import { claimDeliveries } from "./claim-deliveries";
 import { fanOut } from "./fan-out";
 
-const PARALLEL = 8;
+/** Attempts claimed per transaction and sent at once. */
+const BATCH = 32;
+/** Passes woken by writes start at most this often, so a burst of writes shares one pass. */
+const MIN_GAP_MS = 100;
 
 export const startDispatcher = (app: App) => {
   const config = eventsConfig(app.config);
@@ -20,9 +23,10 @@ export const startDispatcher = (app: App) => {
   const pass = async () => {
     await fanOut(app);
     for (;;) {
-      const claimed = await claimDeliveries(app, PARALLEL, config.timeoutMs + 30_000);
+      const claimed = await claimDeliveries(app, BATCH, config.timeoutMs + 30_000);
       if (claimed.length === 0 || stopped) return;
-      await Promise.all(claimed.map((c) => attemptDelivery(app, c).catch((err: unknown) => logger.warn({ err, delivery: c.id }, "a webhook attempt failed to record"))));
+      const targets = await lookupWebhooks(app, claimed.map((c) => c.webhook_id));
+      await Promise.all(claimed.map((c) => attemptDelivery(app, c, targets.get(c.webhook_id)).catch((err: unknown) => logger.warn({ err, delivery: c.id }, "a webhook attempt failed to record"))));
     }
   };
 
@@ -39,7 +43,7 @@ export const startDispatcher = (app: App) => {
         running = undefined;
         if (again) {
           again = false;
-          setTimeout(run, 20).unref(); // writes in a burst share a pass
+          setTimeout(run, MIN_GAP_MS).unref(); // writes in a burst share a pass
         } else schedule();
       });
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "../meta/context";
 import { nowIso } from "../meta/context";
-import { attemptDelivery } from "./attempt-delivery";
+import { attemptDelivery, lookupWebhooks } from "./attempt-delivery";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { deliveryView } from "./webhook-view";
 
@@ -17,6 +17,7 @@ export const testWebhook = async (ctx: Ctx, { instance, webhook }: { instance: s
   const delivery = { webhook_id: row.id, event_id: null, message_id: `test_${randomUUID()}`, payload, status: "delivering" as const, attempts: 1, next_attempt_at: now, created_at: now, updated_at: now };
   const { insertId } = await app.engine.meta.insertInto("webhook_deliveries").values(delivery).executeTakeFirstOrThrow();
   const id = Number(insertId);
-  await attemptDelivery(app, { id, webhook_id: row.id, message_id: delivery.message_id, payload, attempts: 1 }, false);
+  const targets = await lookupWebhooks(app, [row.id]);
+  await attemptDelivery(app, { id, webhook_id: row.id, message_id: delivery.message_id, payload, attempts: 1 }, targets.get(row.id), false);
   return deliveryView(await app.engine.meta.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 };

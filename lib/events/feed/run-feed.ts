@@ -11,6 +11,8 @@ import { type ChangeEvent, outboxBounds, readEvents } from "../outbox/read-event
 const BATCH = 500;
 /** After a wake-up that found nothing (the write not yet committed), look again soon before the poll. */
 const QUICK_RETRIES_MS = [2, 10, 50, 200];
+/** Under a stream of writes, reads start at most this often, so each one carries a batch. */
+const MIN_READ_GAP_MS = 10;
 
 export type FeedOptions = {
   app: App;
@@ -54,7 +56,11 @@ export const runFeed = async (options: FeedOptions, sink: StreamSink) => {
     let lastWrite = Date.now();
     let armed = false; // woken by a signal whose commit the last read may not have seen yet
     let quick = 0;
+    let lastRead = 0;
     while (!ended()) {
+      const wait = lastRead + MIN_READ_GAP_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastRead = Date.now();
       woken = false;
       const visible = await options.authorize();
       if (!visible) return;
