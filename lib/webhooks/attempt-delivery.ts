@@ -41,9 +41,11 @@ const markWebhook = async (app: App, webhookId: number, target: Target, ok: bool
     .execute();
 };
 
+/** One attempt's result, recorded with the rest of its batch (recordOutcomes). */
+export type Outcome = { claimed: Claimed; ok: boolean; error: string | null; values: Record<string, unknown> };
+
 /** Sends one claimed attempt now; `retries` false for a one-off (test) that is not scheduled again. */
-export const attemptDelivery = async (app: App, claimed: Claimed, target: Target | undefined, retries = true) => {
-  if (!target) return; // the webhook was deleted with its deliveries
+export const sendAttempt = async (app: App, claimed: Claimed, target: Target, retries = true): Promise<Outcome> => {
   const config = eventsConfig(app.config);
   const headers = webhookHeaders(target.secret, claimed.message_id, claimed.payload);
   const result = await postWebhook({ url: target.url, headers, body: claimed.payload, timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivate });
@@ -51,21 +53,37 @@ export const attemptDelivery = async (app: App, claimed: Claimed, target: Target
   const error = ok ? null : (result.error ?? `answered ${result.status}`).slice(0, 255);
   const next = ok || !retries ? undefined : nextAttemptAt(claimed.attempts, config.retryScale);
   const now = nowIso();
-  await app.engine.meta
-    .updateTable("webhook_deliveries")
-    .set({
-      status: ok ? "delivered" : next ? "pending" : "failed",
-      next_attempt_at: next ?? now,
-      claimed_until: null,
-      request_headers: JSON.stringify(headers),
-      response_status: result.status ?? null,
-      response_body: result.body ?? null,
-      duration_ms: result.durationMs,
-      error,
-      updated_at: now,
-    })
-    .where("id", "=", claimed.id)
-    .where("attempts", "=", claimed.attempts) // a lease taken over by another process: its outcome wins
-    .execute();
-  await markWebhook(app, claimed.webhook_id, target, ok, error ?? "");
+  const values = {
+    status: ok ? "delivered" : next ? "pending" : "failed",
+    next_attempt_at: next ?? now,
+    claimed_until: null,
+    request_headers: JSON.stringify(headers),
+    response_status: result.status ?? null,
+    response_body: result.body ?? null,
+    duration_ms: result.durationMs,
+    error,
+    updated_at: now,
+  };
+  return { claimed, ok, error, values };
+};
+
+/**
+ * Writes a batch's outcomes in one transaction (one commit, not one per delivery), then each webhook's
+ * state once: recovered if any attempt succeeded, else failing (and maybe disabled).
+ */
+export const recordOutcomes = async (app: App, outcomes: Outcome[], targets: Map<number, Target>) => {
+  if (outcomes.length === 0) return;
+  await app.engine.meta.transaction().execute(async (trx) => {
+    for (const { claimed, values } of outcomes) {
+      // A lease taken over by another process (attempts moved on): its outcome wins.
+      await trx.updateTable("webhook_deliveries").set(values).where("id", "=", claimed.id).where("attempts", "=", claimed.attempts).execute();
+    }
+  });
+  const byWebhook = new Map<number, Outcome[]>();
+  for (const o of outcomes) byWebhook.set(o.claimed.webhook_id, [...(byWebhook.get(o.claimed.webhook_id) ?? []), o]);
+  for (const [id, list] of byWebhook) {
+    const target = targets.get(id);
+    const ok = list.some((o) => o.ok);
+    if (target) await markWebhook(app, id, target, ok, list.find((o) => !o.ok)?.error ?? "");
+  }
 };

@@ -4,7 +4,7 @@ import type { App } from "../app";
 import { logger } from "../ops/logger";
 import { eventsConfig } from "../events/events-config";
 import { onChanges } from "../events/outbox/change-signal";
-import { attemptDelivery, lookupWebhooks } from "./attempt-delivery";
+import { lookupWebhooks, type Outcome, recordOutcomes, sendAttempt } from "./attempt-delivery";
 import { claimDeliveries } from "./claim-deliveries";
 import { fanOut } from "./fan-out";
 
@@ -26,7 +26,14 @@ export const startDispatcher = (app: App) => {
       const claimed = await claimDeliveries(app, BATCH, config.timeoutMs + 30_000);
       if (claimed.length === 0 || stopped) return;
       const targets = await lookupWebhooks(app, claimed.map((c) => c.webhook_id));
-      await Promise.all(claimed.map((c) => attemptDelivery(app, c, targets.get(c.webhook_id)).catch((err: unknown) => logger.warn({ err, delivery: c.id }, "a webhook attempt failed to record"))));
+      const outcomes: Outcome[] = [];
+      await Promise.all(
+        claimed.map(async (c) => {
+          const target = targets.get(c.webhook_id);
+          if (target) outcomes.push(await sendAttempt(app, c, target).catch((err: unknown) => ({ claimed: c, ok: false, error: String(err), values: {} })));
+        }),
+      );
+      await recordOutcomes(app, outcomes.filter((o) => Object.keys(o.values).length > 0), targets);
     }
   };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx } from "../meta/context";
 import { nowIso } from "../meta/context";
-import { attemptDelivery, lookupWebhooks } from "./attempt-delivery";
+import { lookupWebhooks, recordOutcomes, sendAttempt } from "./attempt-delivery";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { deliveryView } from "./webhook-view";
 
@@ -18,6 +18,7 @@ export const testWebhook = async (ctx: Ctx, { instance, webhook }: { instance: s
   const { insertId } = await app.engine.meta.insertInto("webhook_deliveries").values(delivery).executeTakeFirstOrThrow();
   const id = Number(insertId);
   const targets = await lookupWebhooks(app, [row.id]);
-  await attemptDelivery(app, { id, webhook_id: row.id, message_id: delivery.message_id, payload, attempts: 1 }, targets.get(row.id), false);
+  const outcome = await sendAttempt(app, { id, webhook_id: row.id, message_id: delivery.message_id, payload, attempts: 1 }, targets.get(row.id)!, false);
+  await recordOutcomes(app, [outcome], targets);
   return deliveryView(await app.engine.meta.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 };
