@@ -7,6 +7,10 @@ import { resolveTarget } from "./target-address";
 
 export const MAX_RESPONSE_BYTES = 4096;
 
+// Connections are kept for the next attempts to the same host and port: a pooled socket was opened to an
+// address checked when it connected, so reuse skips only the handshake, never the check.
+const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 32 }), https: new https.Agent({ keepAlive: true, maxSockets: 32 }) };
+
 export type AttemptResult = { status?: number; body?: string; error?: string; durationMs: number };
 
 type PostInput = { url: string; headers: Record<string, string>; body: string; timeoutMs: number; allowPrivate: boolean };
@@ -31,9 +35,10 @@ export const postWebhook = async ({ url, headers, body, timeoutMs, allowPrivate 
   // The socket connects to the address just checked, never to a second lookup's answer.
   const pinned: LookupFunction = (_host, options, callback) =>
     (options as { all?: boolean }).all ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]) : callback(null, address, family);
-  const client = target.protocol === "https:" ? https : http;
+  const secure = target.protocol === "https:";
+  const client = secure ? https : http;
   return new Promise((resolve) => {
-    const req = client.request(target, { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: pinned });
+    const req = client.request(target, { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: pinned, agent: secure ? agents.https : agents.http });
     const timer = setTimeout(() => req.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
