@@ -36,6 +36,8 @@ export default defineConfig({
       DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       DNS_TIMEOUT_MS: "2000",
       DOCS_CNAME_TARGET: E2E_CNAME_TARGET,
+      // 12-webhooks delivers to a receiver on loopback.
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
   },
 });

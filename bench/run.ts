@@ -12,6 +12,7 @@ import { summariseProfiles } from "./profile";
 import { checkBudget, cpuPerRequestUs, describeFailures, formatTable, type Measured, saveResults, type WorkloadReport } from "./report";
 import { prepareTarget, ROW_COUNT, type Target } from "./setup";
 import { WORKLOADS, type Workload } from "./workloads";
+import { startEventsSide } from "./events-side";
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -22,6 +23,8 @@ const workloads = only ? WORKLOADS.filter((w) => only.includes(w.id)) : WORKLOAD
 const engines: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
+const withEvents = process.env.BENCH_EVENTS === "1";
+if (withEvents) process.env.WEBHOOK_ALLOW_PRIVATE = "1"; // the bench's webhook sink is on loopback
 
 // Children die with us whatever happens; temp folders and schemas are removed on Ctrl-C too.
 const cleanups = new Set<() => Promise<void>>();
@@ -56,12 +59,14 @@ const runWorkload = async (child: Child, w: Workload, base: string, apiKey: stri
 const measure = (mode: Mode, target: Target, w: Workload, profileDir?: string): Promise<Measured> =>
   withChild(startChild(mode, target, { profileDir }), async (child) => {
     const base = `/v1/${target.instance}`;
+    const events = withEvents && mode === "tabula" ? await startEventsSide(child.url, target.instance, target.apiKey) : undefined;
     if (warmup > 0) await runWorkload(child, w, base, target.apiKey, { seconds: warmup, connections });
     await child.waitIdle();
     child.startProfile();
     const endCpu = startCpuWindow(child.pid);
     const result = await runWorkload(child, w, base, target.apiKey, { seconds, connections });
     const cpu = { ...result, ...endCpu() };
+    if (events) log(`${target.engine}: ${w.id} beside it: ${await events.stop()}`);
     return { ...cpu, cpuUsPerRequest: cpuPerRequestUs(cpu), peakRssMb: child.peakRssMb() };
   });
 

@@ -19,6 +19,7 @@ import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter, type SignInLimiter } from "./auth/sign-in-limiter";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
+import { type ChangeEvents, startChangeEvents } from "./events/change-events";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -52,6 +53,8 @@ export type App = {
   metrics?: Metrics;
   /** Set on SIGTERM: /readyz answers 503 so load balancers stop sending requests. */
   draining: boolean;
+  /** Outbox prune, feeds and webhook deliveries of this process (lib/events/change-events.ts). */
+  changeEvents?: ChangeEvents;
   close: () => Promise<void>;
 };
 
@@ -134,6 +137,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     metrics: config.metrics ? createMetrics(engine) : undefined,
     draining: false,
     close: async () => {
+      await app.changeEvents?.stop();
       stopRechecks();
       stopReconciler();
       if (poll) clearInterval(poll);
@@ -145,6 +149,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const stopRechecks = startDomainRechecks(app);
   const stopReconciler = startSchemaReconciler(app);
+  app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseTrustProxy, type TrustProxy } from "./http/client-address";
+import { type EventsConfig, readEventsConfig } from "./events/events-config";
 
 export type EngineKind = "sqlite" | "mysql";
 
@@ -41,6 +42,8 @@ export type Config = {
   ai?: { baseUrl: string; apiKey?: string; model: string; maxSteps: number; tools: boolean };
   /** Public docs on custom domains (lib/docs): where their CNAME must point, and how DNS is asked. */
   docs?: DocsConfig;
+  /** Change events, the feed and webhooks (lib/events/events-config.ts). */
+  events?: EventsConfig;
 };
 
 export type DocsConfig = {
@@ -121,5 +124,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : undefined,
     docs: readDocsConfig(env),
+    events: readEventsConfig(env),
   };
 };

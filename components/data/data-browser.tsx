@@ -17,6 +17,8 @@ import { EmptyState, ErrorState, LoadingState } from "../ui/states";
 import { buildQueryString, nextSort, parseQueryString, queryableColumns, type RecordsQuery } from "./build-query";
 import { BulkDelete } from "./bulk-delete";
 import { CsvImportDialog } from "./csv-import-dialog";
+import { LiveIndicator } from "./live-indicator";
+import { useLiveRecords } from "./use-live-records";
 import { exportCsv } from "./csv-transfer";
 import { Pagination } from "./pagination";
 import { QueryBuilder } from "./query-builder";
@@ -58,6 +60,8 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   const [exporting, setExporting] = useState<string | null>(null);
   const queryString = buildQueryString(query);
   const records = useRecords(instance, table.name, queryString, apiKey);
+  const [paused, setPaused] = useState(false);
+  const live = useLiveRecords(instance, table.name, apiKey, paused);
   const { save, remove } = useRecordMutations(instance, table.name, apiKey);
   const read: ReadRows = useCallback((name, q) => dataRequest<DataRecord[]>(instance, `${encodeURIComponent(name)}?${q}`, apiKey), [instance, apiKey]);
   const rows = records.data?.rows ?? [];
@@ -95,6 +99,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-mono text-lg font-semibold text-slate-900">{table.name}</h2>
         <div className="flex flex-wrap items-center gap-2">
+          <LiveIndicator state={live} paused={paused} onToggle={() => setPaused((p) => !p)} />
           {records.isFetching && <Spinner className="size-4 text-slate-600" />}
           {exporting && (
             <span role="status" className="text-xs text-slate-700">

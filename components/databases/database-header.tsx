@@ -17,6 +17,7 @@ const TABS = [
   { segment: "joins", label: "Joins" },
   { segment: "auth", label: "Auth" },
   { segment: "hooks", label: "Hooks" },
+  { segment: "webhooks", label: "Webhooks" },
   { segment: "docs", label: "API Docs" },
   { segment: "settings", label: "Settings" },
 ];

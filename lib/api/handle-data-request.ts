@@ -18,6 +18,7 @@ import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, planDataRequest } from 
 import { runWrite } from "./write/run-write";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
+import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
 
 
 const requireVerb = (method: string, verbs: string[]) => {
@@ -106,6 +107,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     const schema = INSTANCE_RE.test(instance) ? await loadSchema(app, instance) : undefined;
     if (req.method === "OPTIONS") return preflight(segments ?? [], schema?.joins?.has(segments?.[0] ?? "") ?? false);
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, schema, segments.slice(1));
+    if (segments?.[0] === "_changes") req = withAccessToken(req);
     const caller = await authenticate(app, req, schema);
     if (!schema) throw notFound(`Database "${instance}" was not found.`);
     if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
@@ -115,6 +117,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (admitting) await admitting;
     checkQueryText(req.rawQuery);
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
+    if (segments[0] === "_changes" && segments.length === 1) return await serveChanges(app, req, schema, caller);
     const [name, idText] = segments;
     if (name === "openapi.json" && !idText) {
       requireVerb(req.method, ["GET"]);

@@ -15,6 +15,8 @@ export type UserDb = {
   engine: EngineKind;
   db: Kysely<any>;
   table: (name: string) => RawBuilder<unknown>;
+  /** The database's physical name (names its change events' wake-ups, lib/events/outbox). */
+  physical?: string;
   /**
    * Runs a read that may scan off the event loop (SQLite reader threads); absent on MySQL, inside a write
    * transaction (which reads its own writes on its connection), or with SQLITE_READERS=0. Use scanRows.
@@ -62,7 +64,7 @@ const openSqliteEngine = (config: Config): Engine => {
   const userDb = (physical: string): UserDb => {
     const open = handles.peek(physical);
     if (open?.handle) return open.handle;
-    const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name) };
+    const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical };
     if (readers) handle.scan = (query) => readers.read(physical, query);
     if (open) open.handle = handle;
     return handle;
@@ -155,7 +157,7 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
     dropUserDb: async (physical) => {
       await sql`DROP DATABASE IF EXISTS ${sql.id(physical)}`.execute(shared);
     },
-    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name) }),
+    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical }),
     clearStatements: () => {},
     metaChanged: async () => {
       const row = await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirst();

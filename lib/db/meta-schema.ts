@@ -225,6 +225,49 @@ export type SchemaJournalTable = {
   updated_at: string;
 };
 
+/** A database's webhook (lib/webhooks): change events POSTed, signed, to `url`. */
+export type WebhooksTable = {
+  id: Generated<number>;
+  database_id: number;
+  url: string;
+  /** JSON array of table names; null = every table. */
+  tables: string | null;
+  /** JSON array of actions; null = every action. */
+  actions: string | null;
+  active: number;
+  /** The whsec_ secret, encrypted with the install's secret (lib/keys/key-crypto.ts). */
+  secret: string;
+  /** The last outbox event id turned into deliveries (the fan-out cursor). */
+  cursor: number;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One event (or test) sent to one webhook, with its last attempt's outcome. */
+export type WebhookDeliveriesTable = {
+  id: Generated<number>;
+  webhook_id: number;
+  /** The outbox event id (null for a test delivery). */
+  event_id: number | null;
+  /** The webhook-id header: the same on every attempt, so receivers can drop repeats. */
+  message_id: string;
+  payload: string;
+  status: "pending" | "delivering" | "delivered" | "failed";
+  attempts: number;
+  next_attempt_at: string;
+  /** While delivering: when another process may take the attempt over (this one presumed dead). */
+  claimed_until: string | null;
+  request_headers: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -244,4 +287,6 @@ export type MetaDb = {
   hook_logs: HookLogsTable;
   database_docs: DatabaseDocsTable;
   schema_journal: SchemaJournalTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };

@@ -310,6 +310,46 @@ const migrations: Record<string, Migration> = {
       await db.insertInto("meta_changes").values({ database_id: null, created_at: new Date().toISOString() }).execute();
     },
   },
+  "0017_webhooks": {
+    up: async (db: Kysely<any>) => {
+      await db.schema
+        .createTable("webhooks")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("url", "varchar(2048)", (c) => c.notNull())
+        .addColumn("tables", sql`mediumtext`)
+        .addColumn("actions", "varchar(64)")
+        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("secret", "varchar(255)", (c) => c.notNull())
+        .addColumn("cursor", "bigint", (c) => c.notNull().defaultTo(0))
+        .addColumn("failing_since", "varchar(32)")
+        .addColumn("disabled_reason", "varchar(255)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("webhook_deliveries")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("webhook_id", "integer", (c) => c.notNull().references("webhooks.id").onDelete("cascade"))
+        .addColumn("event_id", "bigint")
+        .addColumn("message_id", "varchar(64)", (c) => c.notNull())
+        .addColumn("payload", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("status", "varchar(12)", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("claimed_until", "varchar(32)")
+        .addColumn("request_headers", sql`text`)
+        .addColumn("response_status", "integer")
+        .addColumn("response_body", sql`text`)
+        .addColumn("duration_ms", "double precision")
+        .addColumn("error", "varchar(255)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("webhook_deliveries_due").on("webhook_deliveries").columns(["status", "next_attempt_at"]).execute();
+      await db.schema.createIndex("webhook_deliveries_webhook").on("webhook_deliveries").columns(["webhook_id", "id"]).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

@@ -24,7 +24,12 @@ export type CoreResponse = {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  /** A streamed body (the change feed): written until it returns or the client goes (`signal`). */
+  stream?: (sink: StreamSink) => Promise<void>;
 };
+
+/** Where a streamed body goes; `write` resolves once the client has taken the text (backpressure). */
+export type StreamSink = { write: (text: string) => Promise<void>; signal: AbortSignal };
 
 export const MAX_BODY_BYTES = 1_048_576;
 

@@ -61,7 +61,32 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
   };
 };
 
+/** A streamed body on node:http: each write waits for `drain` when the socket's buffer is full. */
+const sendStream = async (res: ServerResponse, out: CoreResponse, stream: NonNullable<CoreResponse["stream"]>) => {
+  const closed = new AbortController();
+  res.once("close", () => closed.abort());
+  res.writeHead(out.status, out.headers);
+  res.flushHeaders();
+  const write = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (closed.signal.aborted || res.write(text)) return resolve();
+      const done = () => {
+        res.off("drain", done);
+        closed.signal.removeEventListener("abort", done);
+        resolve();
+      };
+      res.once("drain", done);
+      closed.signal.addEventListener("abort", done);
+    });
+  try {
+    await stream({ write, signal: closed.signal });
+  } finally {
+    res.end();
+  }
+};
+
 export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
+  if (out.stream) return void sendStream(res, out, out.stream).catch(() => res.destroy()); // the stream logs its own failures
   res.writeHead(out.status, out.body === undefined ? out.headers : { ...out.headers, "content-length": Buffer.byteLength(out.body) });
   res.end(out.body);
 };

@@ -37,7 +37,35 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy): Prom
   };
 };
 
-export const toWebResponse = (out: CoreResponse) => new Response(out.body ?? null, { status: out.status, headers: out.headers });
+/** A streamed body as a ReadableStream: a write waits while the reader's queue is full; cancel stops it. */
+const webStream = (stream: NonNullable<CoreResponse["stream"]>) => {
+  const closed = new AbortController();
+  const encoder = new TextEncoder();
+  let pulled: (() => void) | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = async (text: string) => {
+        if (closed.signal.aborted) return;
+        controller.enqueue(encoder.encode(text));
+        if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (pulled = resolve));
+      };
+      void stream({ write, signal: closed.signal }).catch(() => undefined).finally(() => {
+        if (!closed.signal.aborted) controller.close();
+      });
+    },
+    pull() {
+      pulled?.();
+      pulled = undefined;
+    },
+    cancel() {
+      closed.abort();
+      pulled?.();
+    },
+  }, { highWaterMark: 16 });
+};
+
+export const toWebResponse = (out: CoreResponse) =>
+  new Response(out.stream ? webStream(out.stream) : (out.body ?? null), { status: out.status, headers: out.headers });
 
 /**
  * Route-handler adapter: `export const GET = webHandler(getApp, handleDataRequest)`. An app that cannot start

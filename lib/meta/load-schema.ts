@@ -1,6 +1,7 @@
 import type { App } from "../app";
 import { loadAuth } from "./auth/load-auth";
 import { effectivePlan } from "../plans/plans";
+import { ensureOutbox } from "../events/outbox/outbox-table";
 import { compileHooks } from "../hooks/hooks";
 import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
 
@@ -20,6 +21,7 @@ export const loadSchema = async (app: App, instance: string): Promise<DatabaseSc
   const meta = app.engine.meta;
   const row = await meta.selectFrom("databases").selectAll().where("instance", "=", instance).executeTakeFirst();
   if (!row) return undefined;
+  await ensureOutbox(app.engine, row.physical);
   const tableRows = await meta.selectFrom("tables").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
   const tables = new Map<string, TableDef>(
     tableRows.map((t) => [t.name, tableDefOf(t)]),

@@ -5,6 +5,7 @@ import { authEnabled, authPaths, authSchemas, USER_JWT_SCHEME } from "./auth-pat
 import { curlSample } from "./curl-sample";
 import { resolvableJoins } from "../joins/output-columns";
 import { joinPaths, joinSchemas } from "./join-paths";
+import { changeEventSchema, changesPath } from "./changes-path";
 import { LIST_PARAMETERS, listParameters } from "./list-parameters";
 import { dataErrors } from "./data-errors";
 import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
@@ -161,7 +162,7 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
   const joins = resolvableJoins(schema);
   const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(schema, t, opts)), ...joins.map((j) => joinPaths(schema, j, opts)), {
     "/openapi.json": documentPath(schema, opts),
-  }, authEnabled(schema) ? authPaths(schema, opts.serverUrl) : {});
+  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, authEnabled(schema) ? authPaths(schema, opts.serverUrl) : {});
   return {
     openapi: "3.1.0",
     info: { title: schema.name, version: "v1", description: describeApi(schema) },
@@ -171,11 +172,12 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
       ...tables.map((t) => ({ name: t.name, description: `Records of the \`${t.name}\` table.` })),
       ...joins.map((j) => ({ name: j.name, description: `Records of the \`${j.name}\` join (read-only).` })),
       ...(authEnabled(schema) ? [{ name: "Auth", description: "Database auth: log users in and get a JWT." }] : []),
+      ...(tables.length ? [{ name: "Changes", description: "The change feed: committed inserts, updates and deletes as Server-Sent Events." }] : []),
       { name: "OpenAPI", description: "The description of this API." },
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(authEnabled(schema) ? authSchemas(schema) : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(authEnabled(schema) ? authSchemas(schema) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {

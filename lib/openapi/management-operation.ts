@@ -17,6 +17,8 @@ const PATH_PARAMETERS: Record<string, { component: string; description: string; 
   id: { component: "KeyId", description: "The key's id.", schema: { type: "integer" }, sample: "7" },
   build: { component: "AiBuildId", description: "The AI build's id.", schema: { type: "integer" }, sample: "12" },
   invite: { component: "InviteId", description: "The invite's id.", schema: { type: "integer" }, sample: "4" },
+  webhook: { component: "WebhookId", description: "The webhook's id.", schema: { type: "integer" }, sample: "3" },
+  delivery: { component: "WebhookDeliveryId", description: "A webhook delivery's id.", schema: { type: "integer" }, sample: "41" },
   account: { component: "AccountId", description: "The account's id.", schema: { type: "integer" }, sample: "2" },
   plan: { component: "PlanName", description: "The plan's name: 1 to 32 lowercase letters, digits, - or _.", schema: { type: "string", pattern: "^[a-z][a-z0-9_-]{0,31}$" }, sample: "pro" },
 };

@@ -13,7 +13,7 @@ const parsed = new WeakMap<TableDef, Map<PolicyAction, PolicyNode | null>>();
 /** Column name → type of every column a policy on this table may name. */
 export const policyColumnTypes = (table: TableDef) => new Map(recordColumns(table).map((c) => [c.name, c.type as string]));
 
-const parsedPolicy = (table: TableDef, action: PolicyAction): PolicyNode | null => {
+export const parsedPolicy = (table: TableDef, action: PolicyAction): PolicyNode | null => {
   let byAction = parsed.get(table);
   if (!byAction) parsed.set(table, (byAction = new Map()));
   let node = byAction.get(action);

@@ -52,16 +52,17 @@ describe.each(ENGINES)("applying a plan is atomic on %s", (engine) => {
   const ctxOf = (accountId: number): Ctx => ({ app: h.app, actor: { accountId, isOperator: false, keyDatabaseId: null } });
 
   /** The tables the engine itself has in one user database (none when it does not exist). */
+  /** The user's tables (the change-event outbox, `_tabula_*`, is the install's, not the plan's). */
   const physicalTables = async (physical: string): Promise<string[] | null> => {
     if (engine === "sqlite") {
       if (!fs.existsSync(path.join(h.app.config.dataDir, "databases", physical))) return null;
       const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(h.app.engine.userDb(physical).db);
-      return rows.map((r) => r.name);
+      return rows.map((r) => r.name).filter((n) => !n.startsWith("_tabula_"));
     }
     const { rows: schemas } = await sql<{ s: string }>`SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name = ${physical}`.execute(h.app.engine.meta);
     if (schemas.length === 0) return null;
     const { rows } = await sql<{ t: string }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ${physical} ORDER BY table_name`.execute(h.app.engine.meta);
-    return rows.map((r) => r.t);
+    return rows.map((r) => r.t).filter((n) => !n.startsWith("_tabula_"));
   };
 
   /** The account's databases as the metadata and the engine know them. */

@@ -51,6 +51,9 @@ export type Fixture = {
   credentials: Record<string, string>;
   /** A session caller's account: signed in afresh for each request (a route such as sign-out-everywhere ends sessions). */
   sessionOf?: number;
+  /** A webhook of the caller's database and a (failed: its host does not resolve) delivery of it. */
+  webhookId?: number;
+  deliveryId?: number;
 };
 
 const JOIN_SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";
@@ -95,6 +98,8 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     acceptInvite: { token: f.acceptToken },
     updateMember: { role: "viewer" },
     createAiBuild: { prompt: "A shop: customers, products with a price, and orders of customers", workspace: f.ownerId },
+    createWebhook: { url: "https://matrix.invalid/hook" },
+    updateWebhook: { active: true },
     billingWebhook: { account: f.accountId, kind: "ai_calls", amount: 1, source: `matrix-${randomBytes(4).toString("hex")}` },
   })[operationId];
 
@@ -112,6 +117,8 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       plan: "matrix",
       invite: String(f.inviteId),
       build: String(operationId === "applyAiBuild" ? f.buildId : f.ownBuildId),
+      webhook: String(f.webhookId),
+      delivery: String(f.deliveryId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
@@ -157,7 +164,9 @@ export const makeDatabase = async (send: Send, ownerKey: string, name: string) =
   await ok(send("POST", `/api/v1/databases/${instance}/joins`, { headers, body: { name: "books_with_authors", sql: JOIN_SQL } }), 201);
   await ok(send("PUT", `/api/v1/databases/${instance}/auth`, { headers, body: sampleBody("updateAuth", {} as Fixture) }), 200);
   const user = await ok(send("POST", `/v1/${instance}/users`, { headers, body: { email: "u@example.com", password: "user-password-1" } }), 201);
-  return { instance: instance as string, userId: user.id as number };
+  const webhook = await ok(send("POST", `/api/v1/databases/${instance}/webhooks`, { headers, body: { url: "https://matrix.invalid/hook" } }), 201);
+  const delivery = await ok(send("POST", `/api/v1/databases/${instance}/webhooks/${webhook.id}/test`, { headers }), 200);
+  return { instance: instance as string, userId: user.id as number, webhookId: webhook.id as number, deliveryId: delivery.id as number };
 };
 
 export const makeKey = async (send: Send, key: string, body: Record<string, unknown>) =>

@@ -18,6 +18,7 @@ import { applyHook, type HookCall } from "./hook-stage";
 import { newSlice } from "../../hooks/run-hooks";
 import { type Hashes, hashPasswords, useHashes } from "./passwords";
 import { retriedWriteTransaction } from "./transaction";
+import { type ChangeAction, recordChanges } from "../../events/outbox/record-change";
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -116,6 +117,8 @@ const remove: Stage = async (tx, request) => {
 
 const STAGES: Record<WriteAction, Stage> = { create, replace: update, update, delete: remove };
 
+const EVENT_ACTION: Record<WriteAction, ChangeAction> = { create: "insert", replace: "update", update: "update", delete: "delete" };
+
 /** Runs one write and returns the records as stored (none for a delete). */
 export const runWrite = async (request: WriteRequest): Promise<Record_[]> => {
   const { action, index } = request;
@@ -127,7 +130,8 @@ export const runWrite = async (request: WriteRequest): Promise<Record_[]> => {
   try {
     return await retriedWriteTransaction(request.udb, async (tx) => {
       const outcome = await STAGES[action](tx, request, prepared);
-      // Change events join the transaction here: index.table, action, outcome.records (new) and outcome.old.
+      // The outbox: one change event per row, in this transaction, so an event exists iff the write commits.
+      await recordChanges(tx, index, EVENT_ACTION[action], outcome.records, outcome.old);
       return outcome.records;
     });
   } catch (err) {

@@ -1,0 +1,78 @@
+// GET /v1/{db}/_changes: the change feed as Server-Sent Events (docs/events.md). Keys see every row of the
+// tables asked; JWT users the rows their select policy allows, judged on each event's record.
+import type { App } from "../../app";
+import { type Caller, authenticate } from "../../api/authenticate";
+import { ApiError, invalidField, methodNotAllowed, notFound } from "../../errors";
+import type { CoreRequest, CoreResponse } from "../../http/core-types";
+import { loadSchema } from "../../meta/load-schema";
+import { parsedPolicy } from "../../rls/row-filter";
+import type { DatabaseSchema } from "../../schema/types";
+import type { ChangeEvent } from "../outbox/read-events";
+import { recordMatches } from "./policy-match";
+import { runFeed } from "./run-feed";
+
+/** EventSource cannot send headers: the feed also takes the credential as `access_token` (never logged). */
+export const withAccessToken = (req: CoreRequest): CoreRequest => {
+  const token = req.query.get("access_token");
+  if (!token || req.header("x-api-key") || req.header("authorization")) return req;
+  return { ...req, header: (name) => (name === "authorization" ? `Bearer ${token}` : req.header(name)) };
+};
+
+const closedTable = (table: string) => new ApiError("forbidden", `No select policy on table "${table}" allows this for your token.`);
+
+/** The tables asked (all readable ones when `tables` is absent); joins have no events of their own. */
+const tablesOf = (schema: DatabaseSchema, caller: Caller, param: string | null): string[] => {
+  const readable = (name: string) => caller.kind === "key" || parsedPolicy(schema.tables.get(name)!, "select") !== null;
+  if (param === null) {
+    const all = [...schema.tables.keys()].filter(readable);
+    if (all.length === 0) throw new ApiError("forbidden", "No table of this database has a select policy for your token.");
+    return all;
+  }
+  const names = [...new Set(param.split(",").map((s) => s.trim()))];
+  if (names.some((n) => n === "")) throw invalidField("tables", "invalid", "a comma-separated list of table names, e.g. tables=todos,notes");
+  for (const name of names) {
+    if (schema.joins?.has(name)) throw invalidField("tables", "join", `"${name}" is a join; joins have no change events, subscribe to its tables`);
+    if (!schema.tables.has(name)) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
+    if (!readable(name)) throw closedTable(name);
+  }
+  return names;
+};
+
+const resumeOf = (req: CoreRequest): number | undefined => {
+  const text = req.header("last-event-id") ?? req.query.get("last_event_id") ?? undefined;
+  if (text === undefined || text === "") return undefined;
+  if (!/^\d{1,15}$/.test(text)) throw invalidField("last_event_id", "invalid", "must be an event id (a whole number) from this feed");
+  return Number(text);
+};
+
+/** The events this caller may see now, or false when it may no longer read (token expired, policy gone). */
+const visibility = async (app: App, req: CoreRequest, instance: string, tables: string[]) => {
+  const schema = await loadSchema(app, instance);
+  if (!schema) return false;
+  const caller = await authenticate(app, req, schema).catch(() => undefined);
+  if (!caller) return false;
+  if (caller.kind === "key") return () => true;
+  const policies = new Map(tables.map((t) => {
+    const table = schema.tables.get(t);
+    return [t, table && { table, node: parsedPolicy(table, "select") }] as const;
+  }));
+  if ([...policies.values()].some((p) => !p?.node)) return false;
+  const claims = { ...caller.claims, id: caller.userId };
+  return (event: ChangeEvent) => {
+    const policy = policies.get(event.table)!;
+    const row = event.action === "delete" ? event.old_record : event.record;
+    return !!row && recordMatches(policy!.node!, policy!.table, row, claims);
+  };
+};
+
+export const serveChanges = async (app: App, req: CoreRequest, schema: DatabaseSchema, caller: Caller): Promise<CoreResponse> => {
+  if (req.method !== "GET") throw methodNotAllowed(["GET"]);
+  const tables = tablesOf(schema, caller, req.query.get("tables"));
+  const resume = resumeOf(req);
+  const udb = app.engine.userDb(schema.physical);
+  return {
+    status: 200,
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
+    stream: (sink) => runFeed({ app, udb, instance: schema.instance, physical: schema.physical, tables, resume, authorize: () => visibility(app, req, schema.instance, tables) }, sink),
+  };
+};

@@ -1,0 +1,41 @@
+// The outbox lives in each user database (MySQL schema or SQLite file), beside the rows, so an event is
+// written in the row write's own transaction. Names start with `_`, which user tables cannot.
+import { sql } from "kysely";
+import type { Engine, UserDb } from "../../db/engine";
+
+export const EVENTS_TABLE = "_tabula_events";
+/** One row holding the last event id: taken last in a write, its lock orders ids as commits (MySQL). */
+export const SEQ_TABLE = "_tabula_event_seq";
+
+// Per engine: physical names repeat across installs (db_1.sqlite), and tests run several in one process.
+const ensuredBy = new WeakMap<Engine, Map<string, Promise<void>>>();
+
+const createTables = async (udb: UserDb) => {
+  const big = udb.engine === "mysql" ? sql`BIGINT` : sql`INTEGER`;
+  const text = udb.engine === "mysql" ? sql`MEDIUMTEXT` : sql`TEXT`;
+  await sql`CREATE TABLE IF NOT EXISTS ${udb.table(EVENTS_TABLE)} (
+    ${sql.id("id")} ${big} NOT NULL PRIMARY KEY, ${sql.id("tbl")} VARCHAR(64) NOT NULL, ${sql.id("action")} VARCHAR(8) NOT NULL,
+    ${sql.id("record")} ${text} NOT NULL, ${sql.id("old_record")} ${text} NULL, ${sql.id("at")} VARCHAR(32) NOT NULL)`.execute(udb.db);
+  await sql`CREATE TABLE IF NOT EXISTS ${udb.table(SEQ_TABLE)} (${sql.id("id")} INTEGER NOT NULL PRIMARY KEY, ${sql.id("last_id")} ${big} NOT NULL)`.execute(udb.db);
+  const ignore = udb.engine === "mysql" ? sql`INSERT IGNORE` : sql`INSERT OR IGNORE`;
+  await sql`${ignore} INTO ${udb.table(SEQ_TABLE)} (${sql.id("id")}, ${sql.id("last_id")}) VALUES (1, 0)`.execute(udb.db);
+};
+
+/**
+ * Creates the outbox of a database once per process (new databases, and those made before events existed).
+ * Called where a schema is loaded, outside any write transaction: DDL would commit one on MySQL.
+ */
+export const ensureOutbox = (engine: Engine, physical: string): Promise<void> => {
+  let ensured = ensuredBy.get(engine);
+  if (!ensured) ensuredBy.set(engine, (ensured = new Map()));
+  let done = ensured.get(physical);
+  if (!done) {
+    done = createTables(engine.userDb(physical)).catch((err) => {
+      ensured!.delete(physical);
+      throw err;
+    });
+    ensured.set(physical, done);
+  }
+  return done;
+};
+

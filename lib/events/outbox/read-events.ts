@@ -1,0 +1,54 @@
+import { sql } from "kysely";
+import type { UserDb } from "../../db/engine";
+import { fromStoredDatetime } from "./stored-time";
+import { EVENTS_TABLE, SEQ_TABLE } from "./outbox-table";
+
+/** A change event as the feed and webhooks send it (docs/events.md). */
+export type ChangeEvent = {
+  id: number;
+  db: string;
+  table: string;
+  action: "insert" | "update" | "delete";
+  record: Record<string, unknown>;
+  old_record?: Record<string, unknown>;
+  at: string;
+};
+
+type EventRow = { id: number; tbl: string; action: ChangeEvent["action"]; record: string; old_record: string | null; at: string };
+
+export const toChangeEvent = (instance: string, row: EventRow): ChangeEvent => ({
+  id: Number(row.id),
+  db: instance,
+  table: row.tbl,
+  action: row.action,
+  record: JSON.parse(row.record),
+  ...(row.old_record ? { old_record: JSON.parse(row.old_record) } : {}),
+  at: fromStoredDatetime(row.at),
+});
+
+/** One outbox entry: every id is listed (gaps mean retention took events); `event` only for the tables asked. */
+export type OutboxEntry = { id: number; table: string; event?: ChangeEvent };
+
+/**
+ * Entries after `afterId` in id order, at most `limit`, with the event of those in `tables` (all when
+ * undefined). Every id comes back so a reader can tell a gap (pruned events) from another table's events.
+ */
+export const readEvents = async (udb: UserDb, instance: string, afterId: number, limit: number, tables?: string[]): Promise<OutboxEntry[]> => {
+  const wanted = tables ? sql`${sql.id("tbl")} IN (${sql.join(tables.length ? tables : [""])})` : sql`1 = 1`;
+  const { rows } = await sql<EventRow>`SELECT ${sql.join(["id", "tbl", "action", "at"].map((c) => sql.id(c)))},
+    CASE WHEN ${wanted} THEN ${sql.id("record")} END AS ${sql.id("record")}, CASE WHEN ${wanted} THEN ${sql.id("old_record")} END AS ${sql.id("old_record")}
+    FROM ${udb.table(EVENTS_TABLE)} WHERE ${sql.id("id")} > ${afterId} ORDER BY ${sql.id("id")} LIMIT ${limit}`.execute(udb.db);
+  return rows.map((r) => ({ id: Number(r.id), table: r.tbl, event: r.record === null ? undefined : toChangeEvent(instance, r) }));
+};
+
+/**
+ * What the outbox holds: ids from `low` to `high` (`low` = high + 1 when empty). Ids have no gaps (the
+ * sequence row is rolled back with its write), so a cursor below low - 1 has lost events to retention.
+ */
+export const outboxBounds = async (udb: UserDb): Promise<{ low: number; high: number }> => {
+  const { rows } = await sql<{ low: number | null; high: number }>`SELECT
+    (SELECT MIN(${sql.id("id")}) FROM ${udb.table(EVENTS_TABLE)}) AS ${sql.id("low")},
+    (SELECT ${sql.id("last_id")} FROM ${udb.table(SEQ_TABLE)} WHERE ${sql.id("id")} = 1) AS ${sql.id("high")}`.execute(udb.db);
+  const high = Number(rows[0]?.high ?? 0);
+  return { low: rows[0]?.low == null ? high + 1 : Number(rows[0].low), high };
+};
