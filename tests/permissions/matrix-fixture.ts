@@ -72,6 +72,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     addIndex: { columns: ["keep", "created_at"] },
     createJoin: { name: "made_join", sql: JOIN_SQL },
     previewJoin: { sql: JOIN_SQL },
+    runSql: { sql: "SELECT count(*) AS n FROM books" },
     updateJoin: { name: "books_with_authors" },
     updateAuth: { enabled: true, users_table: "users", login_column: "email", password_column: "password" },
     impersonateUser: { user_id: f.userId },
