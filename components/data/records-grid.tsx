@@ -7,7 +7,7 @@ import { EditableCell } from "./editable-cell";
 import { cellText } from "./record-values";
 import type { ReferenceLabels } from "./reference-display";
 
-type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
+export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
 
 /** Without `actions` the grid is read-only (a viewer's role): no selection, edit or delete. */
 type Actions = {
@@ -20,7 +20,9 @@ type Actions = {
 };
 
 type Props = {
-  table: Table;
+  table: Pick<Table, "name" | "columns">;
+  /** Columns to show instead of id, the table's columns and the timestamps (the SQL console's result). */
+  columns?: GridColumn[];
   rows: DataRecord[];
   labels: ReferenceLabels;
   sorts: Sort[];
@@ -59,8 +61,8 @@ const CellText = ({ column, value, labels }: { column: GridColumn; value: unknow
  * The records of one page. Header buttons sort (aria-sort says how); cells form one tab stop moved with the
  * arrow keys, Enter or a double click edits a cell in place; a checkbox per row selects it for bulk delete.
  */
-export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Props) => {
-  const columns: GridColumn[] = [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL];
+export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort, actions }: Props) => {
+  const columns: GridColumn[] = shown ?? [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL];
   const [active, setActive] = useState({ row: 0, col: 0 });
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const body = useRef<HTMLTableSectionElement>(null);

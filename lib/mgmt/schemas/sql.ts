@@ -23,3 +23,5 @@ export const SqlResult = component(
     })
     .meta({ example: { columns: ["title", "price"], rows: [["Kindred", 17.5]], truncated: false, ms: 3 } }),
 );
+
+export type SqlResult = z.output<typeof SqlResult>;
