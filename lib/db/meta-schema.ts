@@ -201,6 +201,21 @@ export type DatabaseDocsTable = {
   updated_at: string;
 };
 
+export type SavedViewsTable = {
+  id: Generated<number>;
+  table_id: number;
+  /** The creator: a private view is seen by this account only. */
+  account_id: number;
+  name: string;
+  /** The data API query string (filters, `_sort`, `_limit`). */
+  query: string;
+  /** JSON array of column names the grid hides. */
+  hidden_columns: string;
+  shared: number;
+  created_at: string;
+  updated_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -218,4 +233,5 @@ export type MetaDb = {
   table_hooks: TableHooksTable;
   hook_logs: HookLogsTable;
   database_docs: DatabaseDocsTable;
+  saved_views: SavedViewsTable;
 };

@@ -247,6 +247,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").addColumn("disabled_at", "varchar(32)").execute();
     },
   },
+  "0013_saved_views": {
+    up: async (db: Kysely<any>) => {
+      // A table's saved views: kept by table id, so a rename keeps them and dropping the table removes them.
+      await db.schema
+        .createTable("saved_views")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("table_id", "integer", (c) => c.notNull().references("tables.id").onDelete("cascade"))
+        .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("name", "varchar(100)", (c) => c.notNull())
+        .addColumn("query", "varchar(2000)", (c) => c.notNull())
+        .addColumn("hidden_columns", "text", (c) => c.notNull())
+        .addColumn("shared", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("saved_views_table").on("saved_views").columns(["table_id", "account_id"]).execute();
+    },
+  },
 };
 
 export const migrateToLatest = async (db: Kysely<any>) => {

@@ -48,6 +48,8 @@ export type Fixture = {
   /** A planned AI build in the owner's workspace, to apply; and one of the caller's own account, to read. */
   buildId: number;
   ownBuildId: number;
+  /** A saved view on scratch the caller may change: its own private one when it may read, else the owner's. */
+  viewId: number;
   credentials: Record<string, string>;
 };
 
@@ -73,6 +75,8 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createJoin: { name: "made_join", sql: JOIN_SQL },
     previewJoin: { sql: JOIN_SQL },
     runSql: { sql: "SELECT count(*) AS n FROM books" },
+    createView: { name: "Matrix view", query: "_sort=-id" },
+    updateView: { name: "Matrix view renamed" },
     updateJoin: { name: "books_with_authors" },
     updateAuth: { enabled: true, users_table: "users", login_column: "email", password_column: "password" },
     impersonateUser: { user_id: f.userId },
@@ -111,6 +115,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       plan: "matrix",
       invite: String(f.inviteId),
       build: String(operationId === "applyAiBuild" ? f.buildId : f.ownBuildId),
+      view: String(f.viewId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
@@ -154,6 +159,14 @@ export const makeDatabase = async (send: Send, ownerKey: string, name: string) =
   await ok(send("PUT", `/api/v1/databases/${instance}/auth`, { headers, body: sampleBody("updateAuth", {} as Fixture) }), 200);
   const user = await ok(send("POST", `/v1/${instance}/users`, { headers, body: { email: "u@example.com", password: "user-password-1" } }), 201);
   return { instance: instance as string, userId: user.id as number };
+};
+
+/** A private view on scratch made with these credentials, or (when they cannot) with the owner's key. */
+export const makeView = async (send: Send, instance: string, headers: Record<string, string>, ownerKey: string) => {
+  const path = `/api/v1/databases/${instance}/tables/scratch/views`;
+  const mine = await send("POST", path, { headers, body: { name: "mine", query: "_sort=-id" } });
+  if (mine.status === 201) return mine.body.id as number;
+  return (await ok(send("POST", path, { headers: keyHeaders(ownerKey), body: { name: "the owner's" } }), 201)).id as number;
 };
 
 export const makeKey = async (send: Send, key: string, body: Record<string, unknown>) =>

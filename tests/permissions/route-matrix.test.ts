@@ -18,6 +18,7 @@ import {
   makeBuild,
   makeInvite,
   makeKey,
+  makeView,
   ok,
   type Send,
   sampleBody,
@@ -145,8 +146,10 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         admin: () => sessionHeaders(h, members.admin.accountId),
         "removed member": async () => keyHeaders(members["removed member"].key),
       };
+      const headers = await credentials[caller]();
       fixtures[caller] = {
         ...db,
+        viewId: await makeView(send, db.instance, headers, owner.key),
         keyId: victim.id,
         ownerId: owner.accountId,
         accountId: target.accountId,
@@ -154,7 +157,7 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         acceptToken: acceptable.token,
         buildId: build.id,
         ownBuildId: ownBuild.id,
-        credentials: await credentials[caller](),
+        credentials: headers,
       };
     }
   }, 120_000);
