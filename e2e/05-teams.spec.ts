@@ -130,7 +130,7 @@ test("an owner invites a viewer, who signs up from the link, reads only, is prom
     await expect(grid).toContainText("Hammer");
     await expect(invitee.getByRole("button", { name: "Add record" })).toBeDisabled();
     await expect(invitee.getByRole("button", { name: "Add record" })).toHaveAttribute("title", VIEWER_NOTE);
-    await expect(grid.getByRole("button", { name: "Edit record 1" })).toHaveCount(0);
+    await expect(grid.getByRole("button", { name: "Actions for record 1" })).toHaveCount(0);
     await shot(invitee, "teams-04-viewer-read-only");
 
     await invitee.getByRole("link", { name: "Auth", exact: true }).click();

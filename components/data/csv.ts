@@ -78,8 +78,11 @@ export const parseCsv = (text: string): CsvCell[][] => {
 /** Which CSV header feeds which column ("" = not imported); by default a header feeds the column of its name. */
 export type ColumnMapping = Record<string, string>;
 
+/** `First Name`, `first_name` and `FIRST NAME` name the same column. */
+const headerKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, "");
+
 export const defaultMapping = (header: string[], columns: Pick<Column, "name">[]): ColumnMapping =>
-  Object.fromEntries(columns.map((c) => [c.name, header.includes(c.name) ? c.name : ""]));
+  Object.fromEntries(columns.map((c) => [c.name, header.find((h) => h === c.name) ?? header.find((h) => headerKey(h) === headerKey(c.name)) ?? ""]));
 
 export type RowProblem = { line: number; field: string; message: string };
 

@@ -196,6 +196,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
         <CsvImportDialog
           table={table}
           post={(bodies) => dataRequest(instance, encodeURIComponent(table.name), apiKey, { method: "POST", body: bodies })}
+          read={read}
           onClose={() => setEditing(null)}
           onImported={() => records.refetch()}
         />
