@@ -168,7 +168,7 @@ test("an owner invites a viewer, who signs up from the link, reads only, is prom
     await expect(role).toHaveValue("viewer");
     await role.selectOption("editor");
     // Nothing changes until the owner confirms.
-    const confirm = page.getByRole("dialog", { name: `Make ${INVITEE.email} a editor?` });
+    const confirm = page.getByRole("dialog", { name: `Make ${INVITEE.email} an editor?` });
     await expect(confirm).toBeVisible();
     expect((await json<{ account: Person; role: string }[]>(page, "/api/v1/team/members")).find((m) => m.account.email === INVITEE.email)?.role).toBe("viewer");
     await confirm.getByRole("button", { name: "Make editor" }).click();

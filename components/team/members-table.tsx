@@ -33,7 +33,7 @@ const RoleSelect = ({ member, workspace, allowedRoles }: { member: Member; works
       <ConfirmDialog
         open={asked !== null}
         onClose={() => setAsked(null)}
-        title={`Make ${member.account.email} ${asked === "admin" ? "an" : "a"} ${asked}?`}
+        title={`Make ${member.account.email} ${asked && /^[aeiou]/.test(asked) ? "an" : "a"} ${asked}?`}
         consequences={<>{asked && ROLE_SUMMARY[asked]} It applies from their next request, on every database of the workspace.</>}
         confirmLabel={`Make ${asked}`}
         danger={false}
