@@ -66,6 +66,9 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
       {column.type === "reference" && references ? (
         // The picker's own keys choose a row; choosing saves it, Escape leaves the cell.
         <div onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), e.stopPropagation(), onDone(true))}>
+          <label htmlFor={id} className="sr-only">
+            {column.name} of record {recordId}
+          </label>
           <ReferencePicker
             id={id}
             target={references.tables.find((t) => t.name === column.references)}
