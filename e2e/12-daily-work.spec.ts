@@ -197,8 +197,13 @@ for (const v of VARIANTS) {
         await dialog.getByRole("button", { name: "Cancel" }).click();
       });
 
-      await test.step("7: a favicon, no 404", async () => {
+      await test.step("7: a favicon, no 404; the public docs page follows the theme", async () => {
         expect((await page.request.get("/favicon.ico")).status()).toBe(200);
+        expect((await page.request.put(`/api/v1/databases/${instance}/docs`, { data: { public: true } })).status()).toBe(200);
+        await page.goto(`/docs/${instance}`);
+        await expect(page.getByTestId("docs-title")).toBeVisible();
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).toBe(v.theme === "dark" ? "rgb(10, 16, 32)" : "rgb(248, 250, 252)");
       });
     });
   });

@@ -141,7 +141,8 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
           {rows.map((r, ri) => (
             <tr key={r.id} data-record-id={r.id} className={actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}>
               {actions && (
-                <td className={`${STICKY} left-0 w-16 min-w-16 bg-white px-2 py-0.5 whitespace-nowrap`}>
+                // Raised while its menu is open, so the menu draws above the sticky cells of the rows below.
+                <td className={`${STICKY} left-0 w-16 min-w-16 bg-white px-2 py-0.5 whitespace-nowrap has-[[aria-expanded=true]]:z-30`}>
                   <span className="flex items-center gap-1">
                     <input
                       type="checkbox"
