@@ -111,6 +111,14 @@ export const csvToRecords = (cells: CsvCell[][], mapping: ColumnMapping, columns
       if (parsed.error) problems.push({ line, field: column.name, message: `"${column.name}" ${parsed.error}` });
       else body[column.name] = parsed.value;
     }
+    // Checked here as the API would, so all-or-nothing (which sends nothing once a problem is found) and
+    // valid-rows-only name the same problems.
+    for (const column of columns) {
+      const missing = body[column.name] === null || (body[column.name] === undefined && column.default === undefined);
+      if (!column.nullable && missing && !problems.some((p) => p.line === line && p.field === column.name)) {
+        problems.push({ line, field: column.name, message: `"${column.name}" is required` });
+      }
+    }
     records.push({ line, body });
   });
   return { records, problems };
