@@ -44,14 +44,14 @@ export const fieldErrors = (error: unknown, prefix = ""): Record<string, string>
   if (!(error instanceof ApiRequestError)) return {};
   const out: Record<string, string> = {};
   for (const e of error.errors) {
-    if (e.field.startsWith(prefix)) out[e.field.slice(prefix.length)] ??= error.source === "management" ? humanFieldError(e) : e.message;
+    if (e.field.startsWith(prefix)) out[e.field.slice(prefix.length)] ??= error.source === "management" ? humanFieldError(e, true) : e.message;
   }
   return out;
 };
 
 /** The message to show for an error that no single field claims: its field errors in words when it has them. */
 export const errorMessage = (error: unknown) => {
-  if (error instanceof ApiRequestError && error.source === "management" && error.code === "validation_failed" && error.errors.length) return error.errors.map(humanFieldError).join(" ");
+  if (error instanceof ApiRequestError && error.source === "management" && error.code === "validation_failed" && error.errors.length) return error.errors.map((e) => humanFieldError(e)).join(" ");
   return error instanceof Error ? error.message : "Something went wrong. Check your connection and try again.";
 };
 

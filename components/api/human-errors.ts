@@ -23,8 +23,11 @@ const expressionProblem = (message: string, position?: number) => {
   return `${message.replace(/^position \d+: /, "")}${where}.`;
 };
 
-/** One field error as a sentence: the field in words, then the problem and what to do. */
-export const humanFieldError = (e: FieldError): string => {
+/**
+ * One field error as a sentence: the field in words, then the problem and what to do. `atField`: shown under
+ * its own field, where a code this table does not know keeps the API's sentence without the field again.
+ */
+export const humanFieldError = (e: FieldError, atField = false): string => {
   const label = fieldLabel(e.field);
   const text = e.message.startsWith(`${e.field} `) ? e.message.slice(e.field.length + 1) : e.message;
   const n = number(text);
@@ -45,6 +48,7 @@ export const humanFieldError = (e: FieldError): string => {
     case "invalid_policy":
       return `The ${label} expression ${expressionProblem(text, e.position)}`;
     default:
+      if (atField) return e.message;
       return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${text.replace(/^must /, "it must ").replace(/^a reference column needs "references": the name of the table it points to$/, "choose the table this reference points to")}.`.replace(/\.\.$/, ".");
   }
 };
