@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { openFilters, rowAction } from "./helpers";
 
 // The dashboard end to end in Chromium, on a fresh install (this file runs before the README walkthrough,
 // which adds a second account through the CLI). One story, step by step; every page is saved as a PNG.
@@ -188,6 +189,7 @@ test("the dashboard covers the backbone, from first run to a regenerated key", a
   });
 
   await test.step("filter and sort with the data API's own grammar", async () => {
+    await openFilters(page);
     await page.getByRole("button", { name: "+ Add filter" }).click();
     await page.getByLabel("Filter column").selectOption("role");
     await page.getByLabel("Value for role").selectOption("writer");
@@ -221,14 +223,14 @@ test("the dashboard covers the backbone, from first run to a regenerated key", a
     await page.getByRole("button", { name: "Clear" }).click();
     const grid = page.getByRole("table", { name: "Records of authors" });
     await expect(grid.locator("tbody tr")).toHaveCount(3);
-    await expect(grid.getByRole("button", { name: "Delete record 3" })).toBeInViewport({ ratio: 1 });
-    await grid.getByRole("button", { name: "Edit record 3" }).click();
+    await expect(grid.getByRole("button", { name: "Actions for record 3" })).toBeInViewport({ ratio: 1 });
+    await rowAction(grid, 3, "Edit");
     const dialog = page.getByRole("dialog", { name: "Edit authors #3" });
     await dialog.locator("#field-age").fill("29");
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await expect(dialog).toBeHidden();
     await expect(grid.locator('tr[data-record-id="3"] td[data-column="age"]')).toHaveText("29");
-    await grid.getByRole("button", { name: "Delete record 3" }).click();
+    await rowAction(grid, 3, "Delete");
     const confirm = page.getByRole("dialog", { name: "Delete authors #3?" });
     await confirm.getByRole("button", { name: "Delete record" }).click();
     await expect(grid.locator("tbody tr")).toHaveCount(2);

@@ -130,7 +130,7 @@ test("an owner invites a viewer, who signs up from the link, reads only, is prom
     await expect(grid).toContainText("Hammer");
     await expect(invitee.getByRole("button", { name: "Add record" })).toBeDisabled();
     await expect(invitee.getByRole("button", { name: "Add record" })).toHaveAttribute("title", VIEWER_NOTE);
-    await expect(grid.getByRole("button", { name: "Edit record 1" })).toHaveCount(0);
+    await expect(grid.getByRole("button", { name: "Actions for record 1" })).toHaveCount(0);
     await shot(invitee, "teams-04-viewer-read-only");
 
     await invitee.getByRole("link", { name: "Auth", exact: true }).click();
@@ -167,6 +167,11 @@ test("an owner invites a viewer, who signs up from the link, reads only, is prom
     const role = row.getByLabel(`Role of ${INVITEE.email}`);
     await expect(role).toHaveValue("viewer");
     await role.selectOption("editor");
+    // Nothing changes until the owner confirms.
+    const confirm = page.getByRole("dialog", { name: `Make ${INVITEE.email} an editor?` });
+    await expect(confirm).toBeVisible();
+    expect((await json<{ account: Person; role: string }[]>(page, "/api/v1/team/members")).find((m) => m.account.email === INVITEE.email)?.role).toBe("viewer");
+    await confirm.getByRole("button", { name: "Make editor" }).click();
     await expect(role).toBeEnabled();
     await expect(role).toHaveValue("editor");
     const members = await json<{ account: Person; role: string }[]>(page, "/api/v1/team/members");

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // What the browser specs share: the viewport, full-page screenshots, signing in, the main navigation.
 
@@ -21,3 +21,15 @@ export const signIn = async (page: Page, who: { email: string; password: string 
 };
 
 export const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** Opens the grid's "Filters and sort" panel unless it is open (this browser remembers the choice). */
+export const openFilters = async (page: Page) => {
+  const toggle = page.getByRole("button", { name: /^Filters and sort/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+};
+
+/** Runs Edit or Delete from a grid row's menu (row actions share one narrow column). */
+export const rowAction = async (grid: Locator, id: number, action: "Edit" | "Delete") => {
+  await grid.getByRole("button", { name: `Actions for record ${id}`, exact: true }).click();
+  await grid.getByRole("menuitem", { name: action, exact: true }).click();
+};

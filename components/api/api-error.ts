@@ -1,4 +1,5 @@
 import type { QuotaInfo } from "@/lib/errors";
+import { humanFieldError } from "./human-errors";
 
 export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
 
@@ -43,14 +44,16 @@ export const fieldErrors = (error: unknown, prefix = ""): Record<string, string>
   if (!(error instanceof ApiRequestError)) return {};
   const out: Record<string, string> = {};
   for (const e of error.errors) {
-    if (e.field.startsWith(prefix)) out[e.field.slice(prefix.length)] ??= e.message;
+    if (e.field.startsWith(prefix)) out[e.field.slice(prefix.length)] ??= error.source === "management" ? humanFieldError(e, true) : e.message;
   }
   return out;
 };
 
-/** The message to show for an error that no single field claims. */
-export const errorMessage = (error: unknown) =>
-  error instanceof Error ? error.message : "Something went wrong. Check your connection and try again.";
+/** The message to show for an error that no single field claims: its field errors in words when it has them. */
+export const errorMessage = (error: unknown) => {
+  if (error instanceof ApiRequestError && error.source === "management" && error.code === "validation_failed" && error.errors.length) return error.errors.map((e) => humanFieldError(e)).join(" ");
+  return error instanceof Error ? error.message : "Something went wrong. Check your connection and try again.";
+};
 
 /** The limit a 402 refused, when the error is one. */
 export const quotaOf = (error: unknown) =>

@@ -37,3 +37,21 @@ export const useRecordMutations = (instance: string, table: string, key: string 
   });
   return { save, remove };
 };
+
+/** Row counts of the tables (one `_limit=1` read with `Prefer: count=exact` each), for the Data tab's table list. */
+export const useRowCounts = (instance: string, tables: string[], key: string | undefined) =>
+  useQuery({
+    queryKey: [...queryKeys.records(instance, "*counts"), tables.join(","), key],
+    enabled: !!key && tables.length > 0,
+    queryFn: async () => {
+      const counts = await Promise.all(
+        tables.map(async (t) => {
+          const res = await dataFetch(instance, `${encodeURIComponent(t)}?_limit=1`, key!, { headers: { prefer: "count=exact" } });
+          await res.body?.cancel();
+          const total = res.headers.get("x-total-count");
+          return [t, res.ok && total !== null ? Number(total) : null] as const;
+        }),
+      );
+      return Object.fromEntries(counts) as Record<string, number | null>;
+    },
+  });

@@ -5,12 +5,13 @@ import { Button } from "../ui/button";
 import { Dialog, DialogActions } from "../ui/dialog";
 import { SelectInput } from "../ui/field";
 import { type ColumnMapping, type CsvCell, csvToRecords, defaultMapping, parseCsv } from "./csv";
-import { type ImportMode, type ImportResult, importRows, type PostRows } from "./csv-transfer";
+import { type ImportMode, type ImportResult, importRows, type PostRows, referenceProblems } from "./csv-transfer";
+import type { ReadRows } from "./reference-display";
 
-type Props = { table: Table; post: PostRows; onClose: () => void; onImported: () => void };
+type Props = { table: Table; post: PostRows; /** Reads referenced tables, so both modes report missing references alike. */ read?: ReadRows; onClose: () => void; onImported: () => void };
 
 /** Pick a CSV file, map its headers to columns, choose all-or-nothing or valid rows only, read the report. */
-export const CsvImportDialog = ({ table, post, onClose, onImported }: Props) => {
+export const CsvImportDialog = ({ table, post, read, onClose, onImported }: Props) => {
   const [cells, setCells] = useState<CsvCell[][] | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
@@ -39,7 +40,8 @@ export const CsvImportDialog = ({ table, post, onClose, onImported }: Props) => 
     if (!cells) return;
     setBusy(true);
     const { records, problems } = csvToRecords(cells, mapping, columns);
-    const outcome = await importRows(records, problems, mode, post);
+    const missing = read ? await referenceProblems(records, table, read).catch(() => []) : [];
+    const outcome = await importRows(records, [...problems, ...missing].sort((a, b) => a.line - b.line), mode, post);
     setResult(outcome);
     setBusy(false);
     if (outcome.imported) onImported();
@@ -120,7 +122,8 @@ export const CsvImportDialog = ({ table, post, onClose, onImported }: Props) => 
       </div>
       <DialogActions>
         <Button onClick={onClose}>{result ? "Close" : "Cancel"}</Button>
-        <Button variant="primary" onClick={run} disabled={!cells} pending={busy}>
+        {/* Imported rows are in the table now: importing the same file again would add them twice. */}
+        <Button variant="primary" onClick={run} disabled={!cells || (!!result && result.imported > 0)} pending={busy}>
           Import
         </Button>
       </DialogActions>

@@ -101,3 +101,25 @@ export const importRows = async (rows: Row[], found: RowProblem[], mode: ImportM
   const result = await importValid(rows.filter((r) => !bad.has(r.line)), post);
   return { imported: result.imported, problems: [...found, ...result.problems].sort((a, b) => a.line - b.line) };
 };
+
+/**
+ * Ids in reference columns that name no row of their table, found with one `id_in` read per 100 ids before
+ * anything is sent: the API stops at a file's first kind of problem, so without this all-or-nothing would
+ * report fewer problems than valid-rows-only does for the same file.
+ */
+export const referenceProblems = async (rows: Row[], table: Table, read: (table: string, query: string) => Promise<DataRecord[]>): Promise<RowProblem[]> => {
+  const problems: RowProblem[] = [];
+  for (const column of table.columns.filter((c) => c.type === "reference" && c.references)) {
+    const ids = [...new Set(rows.map((r) => r.body[column.name]).filter((v): v is number => typeof v === "number"))];
+    const found = new Set<number>();
+    for (let i = 0; i < ids.length; i += 100) {
+      const chunk = ids.slice(i, i + 100);
+      for (const row of await read(column.references!, `id_in=${chunk.join(",")}&_limit=100`)) found.add(row.id);
+    }
+    for (const r of rows) {
+      const v = r.body[column.name];
+      if (typeof v === "number" && !found.has(v)) problems.push({ line: r.line, field: column.name, message: `no row ${v} in ${column.references}` });
+    }
+  }
+  return problems;
+};

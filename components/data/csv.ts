@@ -78,8 +78,11 @@ export const parseCsv = (text: string): CsvCell[][] => {
 /** Which CSV header feeds which column ("" = not imported); by default a header feeds the column of its name. */
 export type ColumnMapping = Record<string, string>;
 
+/** `First Name`, `first_name` and `FIRST NAME` name the same column. */
+const headerKey = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, "");
+
 export const defaultMapping = (header: string[], columns: Pick<Column, "name">[]): ColumnMapping =>
-  Object.fromEntries(columns.map((c) => [c.name, header.includes(c.name) ? c.name : ""]));
+  Object.fromEntries(columns.map((c) => [c.name, header.find((h) => h === c.name) ?? header.find((h) => headerKey(h) === headerKey(c.name)) ?? ""]));
 
 export type RowProblem = { line: number; field: string; message: string };
 
@@ -107,6 +110,14 @@ export const csvToRecords = (cells: CsvCell[][], mapping: ColumnMapping, columns
       const parsed = cell === "" && !["varchar", "text"].includes(column.type) ? { value: null } : column.type === "varchar" || column.type === "text" ? { value: cell } : textToValue(column, cell);
       if (parsed.error) problems.push({ line, field: column.name, message: `"${column.name}" ${parsed.error}` });
       else body[column.name] = parsed.value;
+    }
+    // Checked here as the API would, so all-or-nothing (which sends nothing once a problem is found) and
+    // valid-rows-only name the same problems.
+    for (const column of columns) {
+      const missing = body[column.name] === null || (body[column.name] === undefined && column.default === undefined);
+      if (!column.nullable && missing && !problems.some((p) => p.line === line && p.field === column.name)) {
+        problems.push({ line, field: column.name, message: `"${column.name}" is required` });
+      }
     }
     records.push({ line, body });
   });

@@ -8,7 +8,7 @@ import { dataRequest } from "../api/data-client";
 import type { DataRecord, Table } from "../api/types";
 import { useDashboardKey } from "../api/use-dashboard-key";
 import { useDatabase, useDatabaseAccess } from "../api/use-databases";
-import { useRecordMutations, useRecords } from "../api/use-records";
+import { useRecordMutations, useRecords, useRowCounts } from "../api/use-records";
 import { PlusIcon } from "../icons";
 import { TableList } from "../schema/table-list";
 import { Button } from "../ui/button";
@@ -16,16 +16,19 @@ import { Spinner } from "../ui/spinner";
 import { EmptyState, ErrorState, LoadingState } from "../ui/states";
 import { buildQueryString, nextSort, parseQueryString, queryableColumns, type RecordsQuery } from "./build-query";
 import { BulkDelete } from "./bulk-delete";
+import { ColumnToggle } from "./column-toggle";
 import { CsvImportDialog } from "./csv-import-dialog";
 import { LiveIndicator } from "./live-indicator";
 import { useLiveRecords } from "./use-live-records";
 import { exportCsv } from "./csv-transfer";
+import { FilterBar } from "./filter-bar";
 import { Pagination } from "./pagination";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
 import { RecordDialog } from "./record-dialog";
 import { RecordsGrid } from "./records-grid";
 import { loadReferenceLabels, type ReadRows } from "./reference-display";
+import { ViewBar } from "./view-bar";
 
 type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | null;
 
@@ -42,19 +45,28 @@ const useUrlQuery = (table: Table) => {
   const router = useRouter();
   const pathname = usePathname();
   const text = params.get("q") ?? "";
+  const hideText = params.get("hide") ?? "";
   const query = useMemo(() => parseQueryString(text, queryableColumns(table)), [text, table]);
-  const setQuery = (next: RecordsQuery) => {
-    const url = new URLSearchParams({ table: table.name, q: buildQueryString(next) });
+  const hidden = useMemo(() => new Set(hideText.split(",").filter(Boolean)), [hideText]);
+  const go = (q: string, hide: Iterable<string>) => {
+    const url = new URLSearchParams({ table: table.name, q });
+    const names = [...hide].join(",");
+    if (names) url.set("hide", names);
     router.replace(`${pathname}?${url}`, { scroll: false });
   };
-  return [query, setQuery] as const;
+  const setQuery = (next: RecordsQuery) => go(buildQueryString(next), hidden);
+  /** Hidden columns (`hide=a,b`), and a whole saved view: its query and hidden columns at once. */
+  const setHidden = (next: Set<string>) => go(text, next);
+  const setView = (q: string, hide: string[]) => go(q, hide);
+  return [query, setQuery, { hidden, setHidden, setView }] as const;
 };
 
 /** One table's records through the data API, with the user's own key and the API's own query grammar. */
 const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; table: Table; tables: Table[]; apiKey: string }) => {
   // The key acts with your role: a viewer's writes would be refused (403), so they are not offered.
-  const writeLock = lockedUnless(useDatabaseAccess(instance).write, "write");
-  const [query, setQuery] = useUrlQuery(table);
+  const access = useDatabaseAccess(instance);
+  const writeLock = lockedUnless(access.write, "write");
+  const [query, setQuery, { hidden, setHidden, setView }] = useUrlQuery(table);
   const [editing, setEditing] = useState<Editing>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState<string | null>(null);
@@ -117,8 +129,18 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           </Button>
         </div>
       </div>
-      <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} onApply={apply} />
-      <QueryPreview instance={instance} table={table.name} queryString={queryString} apiKey={apiKey} />
+      <FilterBar
+        active={query.filters.length + query.sorts.length}
+        tools={
+          <>
+            <ColumnToggle columns={["id", ...table.columns.map((c) => c.name), "created_at", "updated_at"]} hidden={hidden} onChange={setHidden} />
+            <ViewBar instance={instance} table={table.name} role={access.role} current={{ query: queryString, hidden: [...hidden] }} onApply={(v) => (setSelected(new Set()), setView(v.query, v.hidden_columns))} />
+          </>
+        }
+      >
+        <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} onApply={apply} />
+        <QueryPreview instance={instance} table={table.name} queryString={queryString} apiKey={apiKey} />
+      </FilterBar>
       {!writeLock.disabled && chosen.length > 0 && (
         <div className="flex items-center gap-3 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
           <span>{chosen.length} selected</span>
@@ -144,6 +166,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
         <RecordsGrid
           table={table}
           rows={rows}
+          hidden={hidden}
           labels={labels.data ?? {}}
           sorts={query.sorts}
           onSort={(column) => apply({ ...query, sorts: nextSort(query.sorts, column), offset: 0 })}
@@ -155,6 +178,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
                   remove: (record) => open({ kind: "delete", records: [record] }),
                   patch: (id, body) => save.mutateAsync({ id, body }),
                   selected,
+                  references: { tables, read },
                   onSelect: (ids, on) => setSelected((s) => new Set(on ? [...s, ...ids] : [...s].filter((x) => !ids.includes(x)))),
                 }
           }
@@ -177,6 +201,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
         <CsvImportDialog
           table={table}
           post={(bodies) => dataRequest(instance, encodeURIComponent(table.name), apiKey, { method: "POST", body: bodies })}
+          read={read}
           onClose={() => setEditing(null)}
           onImported={() => records.refetch()}
         />
@@ -199,11 +224,12 @@ export const DataBrowser = ({ instance }: { instance: string }) => {
   const dashboardKey = useDashboardKey(instance);
   const tables = database.data?.tables ?? [];
   const table = tables.find((t) => t.name === params.get("table")) ?? tables[0];
+  const counts = useRowCounts(instance, tables.map((t) => t.name), dashboardKey.key?.key);
   if (!database.data) return null;
   if (!table) return <EmptyState title="No tables yet">Add a table in the Schema tab; its records show up here.</EmptyState>;
   return (
     <div className="flex flex-col gap-5 md:flex-row">
-      <TableList tables={tables} selected={table.name} basePath={`/databases/${instance}/data`} />
+      <TableList tables={tables} selected={table.name} basePath={`/databases/${instance}/data`} counts={counts.data ?? {}} />
       {dashboardKey.error ? (
         <ErrorState error={dashboardKey.error} title="Could not get an API key for the data browser" onRetry={() => dashboardKey.refetch()} />
       ) : !dashboardKey.key ? (

@@ -1,8 +1,10 @@
 "use client";
 import { type KeyboardEvent, useState } from "react";
 import { errorMessage, fieldErrors } from "../api/api-error";
-import type { Column } from "../api/types";
+import type { Column, Table } from "../api/types";
 import { checkRecordValues, textToValue, valueToText } from "./record-values";
+import type { ReadRows } from "./reference-display";
+import { ReferencePicker } from "./reference-picker";
 
 type Props = {
   column: Column;
@@ -11,10 +13,14 @@ type Props = {
   /** PATCHes one column; rejects with the API's error. */
   save: (id: number, body: Record<string, unknown>) => Promise<unknown>;
   onDone: (focusCell: boolean) => void;
+  /** With these a reference cell is the search picker, not an id box. */
+  references?: { tables: Table[]; read: ReadRows };
+  /** The referenced row's display text, when known. */
+  label?: string;
 };
 
 /** The editor inside a cell: Enter saves (PATCH of this column), Escape cancels, a refusal shows in the cell. */
-export const EditableCell = ({ column, recordId, value, save, onDone }: Props) => {
+export const EditableCell = ({ column, recordId, value, save, onDone, references, label }: Props) => {
   const initial = valueToText(column, value);
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -22,13 +28,13 @@ export const EditableCell = ({ column, recordId, value, save, onDone }: Props) =
   const id = `cell-${recordId}-${column.name}`;
   const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
 
-  const commit = async () => {
-    if (text === initial) return onDone(true);
-    const problem = checkRecordValues([column], { [column.name]: text }, { [column.name]: initial })[column.name] ?? textToValue(column, text).error;
+  const commit = async (next = text) => {
+    if (next === initial) return onDone(true);
+    const problem = checkRecordValues([column], { [column.name]: next }, { [column.name]: initial })[column.name] ?? textToValue(column, next).error;
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      await save(recordId, { [column.name]: textToValue(column, text).value });
+      await save(recordId, { [column.name]: textToValue(column, next).value });
       onDone(true);
     } catch (err) {
       setError(fieldErrors(err)[column.name] ?? errorMessage(err));
@@ -57,7 +63,29 @@ export const EditableCell = ({ column, recordId, value, save, onDone }: Props) =
   };
   return (
     <div className="space-y-1">
-      {choices ? (
+      {column.type === "reference" && references ? (
+        // The picker's own keys choose a row; choosing saves it, Escape leaves the cell.
+        <div onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), e.stopPropagation(), onDone(true))}>
+          <label htmlFor={id} className="sr-only">
+            {column.name} of record {recordId}
+          </label>
+          <ReferencePicker
+            id={id}
+            target={references.tables.find((t) => t.name === column.references)}
+            value={text}
+            label={label}
+            invalid={!!error}
+            describedBy={error ? `${id}-error` : undefined}
+            read={references.read}
+            onChange={(v) => {
+              setText(v);
+              setError(null);
+              void commit(v);
+            }}
+            onPending={() => setError(null)}
+          />
+        </div>
+      ) : choices ? (
         <select {...common} value={text} onChange={(e) => setText(e.target.value)}>
           {column.nullable && <option value="">NULL</option>}
           {choices.map((c) => (

@@ -41,7 +41,9 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, onClos
   const [pending, setPending] = useState<Record<string, string>>({});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
-  const apiErrors = fieldErrors(save.error);
+  // A field changed after the API's answer no longer shows that answer's error for it.
+  const [fixed, setFixed] = useState<Set<string>>(new Set());
+  const apiErrors = Object.fromEntries(Object.entries(fieldErrors(save.error)).filter(([k]) => !fixed.has(k)));
   const errors = { ...apiErrors, ...clientErrors };
   const unclaimed = save.error && !table.columns.some((c) => apiErrors[c.name]);
   const refLabels = Object.fromEntries(
@@ -65,6 +67,7 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, onClos
     const { body, errors: parseProblems } = buildRecordBody(table.columns, values, record ? initial : undefined);
     const all = { ...problems, ...parseProblems };
     setClientErrors(all);
+    setFixed(new Set());
     if (Object.keys(all).length) {
       // After React has marked the fields.
       requestAnimationFrame(() => focusFirstError(form.current));
@@ -103,6 +106,7 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, onClos
                 onChange={(v) => {
                   setValues((vs) => ({ ...vs, [c.name]: v }));
                   setClientErrors(({ [c.name]: _fixed, ...rest }) => rest);
+                  setFixed((f) => new Set([...f, c.name]));
                 }}
               />
             ))}

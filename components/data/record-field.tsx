@@ -57,6 +57,19 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
         </SelectInput>
       ) : column.type === "json" || column.type === "text" ? (
         <TextArea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />
+      ) : column.type === "datetime" ? (
+        // Typed ISO-8601 stays possible; the picker beside it writes the same text, in UTC.
+        <div className="flex gap-2">
+          <TextInput {...common} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} placeholder="2025-01-31T09:30:00Z" />
+          <input
+            type="datetime-local"
+            step={1}
+            aria-label={`Pick ${column.name} (UTC)`}
+            value={/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z$/.test(value) ? value.slice(0, 19) : ""}
+            onChange={(e) => e.target.value && onChange(`${e.target.value.length === 16 ? `${e.target.value}:00` : e.target.value}Z`)}
+            className="w-11 shrink-0 rounded-md border border-slate-300 bg-white px-1 text-sm text-slate-900 sm:w-auto"
+          />
+        </div>
       ) : (
         <TextInput
           {...common}

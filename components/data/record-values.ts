@@ -1,9 +1,7 @@
+import { typedValue } from "@/lib/schema/typed-value";
 import type { Column } from "../api/types";
 
 export type FormValues = Record<string, string>;
-
-const INTEGER = /^-?\d+$/;
-const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 /** A decimal at its column's scale (17.5 in a DECIMAL(10,2) reads 17.50). */
 const atScale = (column: Pick<Column, "type" | "scale">, value: unknown) =>
@@ -17,31 +15,13 @@ export const valueToText = (column: Column, value: unknown) => {
 };
 
 /**
- * Typed text → the JSON value the API expects. Text that does not fit the type is sent as typed, so the API
- * answers with its own 422 for that field (the dashboard shows what any client would get). JSON must parse.
+ * Typed text → the JSON value the API expects, checked with the server's own limits (lib/schema/value-checks.ts):
+ * text that does not fit is an error naming the problem, never a value sent as something else (1e400 is not null).
  */
 export const textToValue = (column: Column, text: string): { value?: unknown; error?: string } => {
   if (text === "") return { value: null };
-  const trimmed = text.trim();
-  switch (column.type) {
-    case "int":
-    case "bigint":
-    case "reference":
-      return { value: INTEGER.test(trimmed) ? Number(trimmed) : text };
-    case "decimal":
-    case "float":
-      return { value: NUMBER.test(trimmed) ? Number(trimmed) : text };
-    case "boolean":
-      return { value: text === "true" ? true : text === "false" ? false : text };
-    case "json":
-      try {
-        return { value: JSON.parse(text) };
-      } catch {
-        return { error: "is not valid JSON" };
-      }
-    default:
-      return { value: text };
-  }
+  const check = typedValue(column, text);
+  return check.ok ? { value: check.value } : { error: check.message };
 };
 
 /**
@@ -71,9 +51,6 @@ export const cellText = (column: Pick<Column, "type" | "scale">, value: unknown)
   return atScale(column, value);
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 /** What is wrong with one typed value before it is sent (the API checks again and has the last word). */
 const problemOf = (column: Column, text: string, adding: boolean): string | undefined => {
   if (text === "") {
@@ -81,30 +58,8 @@ const problemOf = (column: Column, text: string, adding: boolean): string | unde
     const required = !column.nullable && (adding ? column.default === undefined : column.type !== "password");
     return required ? "is required" : undefined;
   }
-  const t = text.trim();
-  switch (column.type) {
-    case "int":
-    case "bigint":
-    case "reference":
-      return INTEGER.test(t) ? undefined : "must be a whole number";
-    case "float":
-      return NUMBER.test(t) ? undefined : "must be a number";
-    case "decimal": {
-      if (!NUMBER.test(t)) return "must be a number";
-      const places = t.split(".")[1]?.length ?? 0;
-      return places > (column.scale ?? 2) ? `must have at most ${column.scale ?? 2} decimal places` : undefined;
-    }
-    case "varchar":
-      return [...text].length > (column.length ?? 255) ? `must be at most ${column.length ?? 255} characters` : undefined;
-    case "date":
-      return DATE.test(t) ? undefined : "must be a date as YYYY-MM-DD";
-    case "datetime":
-      return DATETIME.test(t) ? undefined : "must be an ISO-8601 datetime with Z or an offset";
-    case "dropdown":
-      return (column.options ?? []).includes(text) ? undefined : `must be one of: ${(column.options ?? []).join(", ")}`;
-    default:
-      return undefined;
-  }
+  const check = typedValue(column, text);
+  return check.ok ? undefined : check.message;
 };
 
 /** Every problem of the form at once, by column, so one submit shows them all. */

@@ -1,13 +1,13 @@
 "use client";
 import { type KeyboardEvent, useRef, useState } from "react";
 import type { Column, DataRecord, Table } from "../api/types";
-import { Button } from "../ui/button";
 import type { Sort } from "./build-query";
 import { EditableCell } from "./editable-cell";
 import { cellText } from "./record-values";
-import type { ReferenceLabels } from "./reference-display";
+import type { ReadRows, ReferenceLabels } from "./reference-display";
+import { RowMenu } from "./row-menu";
 
-type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
+export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
 
 /** Without `actions` the grid is read-only (a viewer's role): no selection, edit or delete. */
 type Actions = {
@@ -17,15 +17,21 @@ type Actions = {
   patch: (id: number, body: Record<string, unknown>) => Promise<unknown>;
   selected: Set<number>;
   onSelect: (ids: number[], on: boolean) => void;
+  /** Reference cells edit with the search picker of the record form. */
+  references?: { tables: Table[]; read: ReadRows };
 };
 
 type Props = {
-  table: Table;
+  table: Pick<Table, "name" | "columns">;
+  /** Columns to show instead of id, the table's columns and the timestamps (the SQL console's result). */
+  columns?: GridColumn[];
   rows: DataRecord[];
   labels: ReferenceLabels;
   sorts: Sort[];
   onSort: (column: string) => void;
   actions?: Actions;
+  /** Column names the grid leaves out (hide/show columns, saved views). */
+  hidden?: Set<string>;
 };
 
 const AUTO_HEAD: GridColumn[] = [{ name: "id", type: "bigint" }];
@@ -34,6 +40,8 @@ const AUTO_TAIL: GridColumn[] = [
   { name: "updated_at", type: "datetime" },
 ];
 const NUMERIC = ["int", "bigint", "decimal", "float"];
+/** The selection/actions cell and the first column stay in place while the grid scrolls sideways. */
+const STICKY = "sticky z-10 shadow-[1px_0_0_var(--color-slate-200)]";
 const isEditable = (c: GridColumn): c is Column => "nullable" in c && c.type !== "password";
 
 const SortMark = ({ sort }: { sort?: Sort }) => (
@@ -59,8 +67,8 @@ const CellText = ({ column, value, labels }: { column: GridColumn; value: unknow
  * The records of one page. Header buttons sort (aria-sort says how); cells form one tab stop moved with the
  * arrow keys, Enter or a double click edits a cell in place; a checkbox per row selects it for bulk delete.
  */
-export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Props) => {
-  const columns: GridColumn[] = [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL];
+export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort, actions, hidden }: Props) => {
+  const columns: GridColumn[] = (shown ?? [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL]).filter((c) => !hidden?.has(c.name));
   const [active, setActive] = useState({ row: 0, col: 0 });
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -88,7 +96,7 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
         <thead className="bg-slate-50">
           <tr>
             {actions && (
-              <th className="w-px px-2 py-2">
+              <th className={`${STICKY} left-0 w-16 min-w-16 bg-slate-50 px-2 py-1.5 text-left`}>
                 <input
                   type="checkbox"
                   className="size-4 accent-indigo-600"
@@ -96,14 +104,10 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
                   checked={!!allSelected}
                   onChange={(e) => actions.onSelect(rows.map((r) => r.id), e.target.checked)}
                 />
-              </th>
-            )}
-            {actions && (
-              <th className="w-px px-2 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             )}
-            {columns.map((c) => {
+            {columns.map((c, ci) => {
               const sort = sorts.find((s) => s.column === c.name);
               const sortable = !["password", "json"].includes(c.type);
               return (
@@ -111,7 +115,7 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
                   key={c.name}
                   scope="col"
                   aria-sort={sort ? (sort.desc ? "descending" : "ascending") : sortable ? "none" : undefined}
-                  className="px-3 py-2 text-left align-bottom whitespace-nowrap"
+                  className={`px-3 py-1.5 text-left align-bottom whitespace-nowrap ${ci === 0 ? `${STICKY} bg-slate-50 ${actions ? "left-16" : "left-0"}` : ""}`}
                 >
                   {sortable ? (
                     <button type="button" onClick={() => onSort(c.name)} className="group flex items-end gap-1 rounded text-left hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-500">
@@ -137,24 +141,18 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
           {rows.map((r, ri) => (
             <tr key={r.id} data-record-id={r.id} className={actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}>
               {actions && (
-                <td className="px-2 py-1">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-indigo-600"
-                    aria-label={`Select record ${r.id}`}
-                    checked={actions.selected.has(r.id)}
-                    onChange={(e) => actions.onSelect([r.id], e.target.checked)}
-                  />
-                </td>
-              )}
-              {actions && (
-                <td className="px-1 py-1 whitespace-nowrap">
-                  <Button size="sm" variant="ghost" onClick={() => actions.edit(r)} aria-label={`Edit record ${r.id}`}>
-                    Edit
-                  </Button>
-                  <Button size="sm" variant="ghost" className="text-red-700 hover:text-red-800" onClick={() => actions.remove(r)} aria-label={`Delete record ${r.id}`}>
-                    Delete
-                  </Button>
+                // Raised while its menu is open, so the menu draws above the sticky cells of the rows below.
+                <td className={`${STICKY} left-0 w-16 min-w-16 bg-white px-2 py-0.5 whitespace-nowrap has-[[aria-expanded=true]]:z-30`}>
+                  <span className="flex items-center gap-1">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-indigo-600"
+                      aria-label={`Select record ${r.id}`}
+                      checked={actions.selected.has(r.id)}
+                      onChange={(e) => actions.onSelect([r.id], e.target.checked)}
+                    />
+                    <RowMenu recordId={r.id} onEdit={() => actions.edit(r)} onDelete={() => actions.remove(r)} />
+                  </span>
                 </td>
               )}
               {columns.map((c, ci) => {
@@ -171,7 +169,7 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
                     onKeyDown={(e) => onCellKey(e, ri, ci)}
                     onDoubleClick={() => actions && isEditable(c) && setEditing({ row: ri, col: ci })}
                     title={c.type === "password" ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
-                    className={`max-w-56 px-3 py-2 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
+                    className={`max-w-56 px-3 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
                       muted ? "text-slate-600 italic" : c.type === "password" ? "tracking-widest text-slate-600" : "text-slate-800"
                     } ${NUMERIC.includes(c.type) ? "text-right tabular-nums" : ""}`}
                   >
@@ -181,6 +179,8 @@ export const RecordsGrid = ({ table, rows, labels, sorts, onSort, actions }: Pro
                         recordId={r.id}
                         value={value}
                         save={actions.patch}
+                        references={actions.references}
+                        label={c.type === "reference" && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
                         onDone={(refocus) => {
                           setEditing(null);
                           if (refocus) requestAnimationFrame(() => focusCell(ri, ci));

@@ -11,10 +11,11 @@ import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
 import { ErrorState, LoadingState, NotFoundState } from "../ui/states";
 
-const TABS = [
+const TABS: { segment: string; label: string; /** Shown to owners and admins only. */ admin?: boolean }[] = [
   { segment: "schema", label: "Schema" },
   { segment: "data", label: "Data" },
   { segment: "joins", label: "Joins" },
+  { segment: "sql", label: "SQL", admin: true },
   { segment: "auth", label: "Auth" },
   { segment: "hooks", label: "Hooks" },
   { segment: "webhooks", label: "Webhooks" },
@@ -85,7 +86,7 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
         </div>
       </div>
       <nav className="-mx-4 mt-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0" aria-label="Database sections">
-        {TABS.map((tab) => {
+        {TABS.filter((tab) => !tab.admin || can(db.role, "admin")).map((tab) => {
           const href = `/databases/${instance}/${tab.segment}`;
           const active = pathname.startsWith(href);
           return (

@@ -107,7 +107,7 @@ export const NewDatabaseForm = () => {
               Cancel
             </Link>
             <div className="ml-auto max-w-lg">
-              <FormError error={create.error} fallback={fieldProblems ? `${create.error?.message} Fix the fields marked in red; nothing was created.` : undefined} />
+              <FormError error={create.error} fallback={fieldProblems ? "Nothing was created: fix the fields marked in red." : undefined} />
             </div>
           </div>
         )}

@@ -9,7 +9,7 @@ import { useDashboardKey } from "../api/use-dashboard-key";
 import { type AuthSettings, POLICY_ACTIONS, usePolicies, useImpersonate, useTestAsUser } from "../api/use-db-auth";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Field, SelectInput } from "../ui/field";
+import { Field, SelectInput, TextInput } from "../ui/field";
 import { FormError } from "../ui/states";
 
 type Result = { status: number; rows: DataRecord[]; total: string | null; message?: string; login: string; can: Map<number, { update: boolean; delete: boolean }> };
@@ -35,13 +35,16 @@ export const TestAsUser = ({ instance, tables, auth, canAdmin }: Props) => {
   const impersonate = useImpersonate(instance);
   const verdicts = useTestAsUser(instance);
   const [result, setResult] = useState<Result | undefined>();
+  // The data API's own query string (filters, sort, page), sent with the user's token after `_limit=100`.
+  const [filter, setFilter] = useState("");
   const chosen = userId ?? users.data?.[0]?.id;
   const columns = tables.find((t) => t.name === table)?.columns.filter((c) => c.type !== "password").map((c) => c.name) ?? [];
 
   const run = async () => {
     if (chosen === undefined) return;
     const { token, user } = await impersonate.mutateAsync(chosen);
-    const res = await dataFetch(instance, `${encodeURIComponent(table)}?_limit=100`, token, { headers: { prefer: "count=exact" } });
+    const extra = filter.trim().replace(/^\?/, "");
+    const res = await dataFetch(instance, `${encodeURIComponent(table)}?_limit=100${extra ? `&${extra}` : ""}`, token, { headers: { prefer: "count=exact" } });
     const body = await res.json();
     // Per-row update/delete verdicts come from the same predicates the data API applies (no write is tried).
     const check = await verdicts.mutateAsync({ user_id: chosen, table });
@@ -77,6 +80,9 @@ export const TestAsUser = ({ instance, tables, auth, canAdmin }: Props) => {
               <option key={t.name}>{t.name}</option>
             ))}
           </SelectInput>
+        </Field>
+        <Field label="Filter (data API query)" htmlFor="test-filter" className="w-72">
+          <TextInput id="test-filter" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="status=draft&_sort=-id" />
         </Field>
         <Button
           variant="primary"

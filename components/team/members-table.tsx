@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ROLE_SUMMARY } from "../api/can";
 import { MEMBER_ROLES } from "../api/use-plans";
 import type { Member, MemberRole } from "../api/types";
 import { useMembers, useRemoveMember, useUpdateMember } from "../api/use-team";
@@ -25,14 +26,28 @@ type Props = {
 
 const RoleSelect = ({ member, workspace, allowedRoles }: { member: Member; workspace?: number; allowedRoles?: readonly MemberRole[] }) => {
   const update = useUpdateMember(workspace);
+  // A role change takes effect on the member's next request: it is asked for, not applied on select.
+  const [asked, setAsked] = useState<MemberRole | null>(null);
   return (
     <div>
+      <ConfirmDialog
+        open={asked !== null}
+        onClose={() => setAsked(null)}
+        title={`Make ${member.account.email} ${asked && /^[aeiou]/.test(asked) ? "an" : "a"} ${asked}?`}
+        consequences={<>{asked && ROLE_SUMMARY[asked]} It applies from their next request, on every database of the workspace.</>}
+        confirmLabel={`Make ${asked}`}
+        danger={false}
+        onConfirm={() => {
+          if (asked) update.mutate({ account: member.account.id, role: asked });
+          setAsked(null);
+        }}
+      />
       <SelectInput
         aria-label={`Role of ${member.account.email}`}
         className="w-32"
         value={update.isPending ? update.variables.role : member.role}
         disabled={update.isPending}
-        onChange={(e) => update.mutate({ account: member.account.id, role: e.target.value as MemberRole })}
+        onChange={(e) => setAsked(e.target.value as MemberRole)}
       >
         {MEMBER_ROLES.map((r) => {
           const off = allowedRoles !== undefined && !allowedRoles.includes(r) && r !== member.role;

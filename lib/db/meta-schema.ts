@@ -268,6 +268,22 @@ export type WebhookDeliveriesTable = {
   updated_at: string;
 };
 
+/** A saved view of a table in the dashboard (filters, sort, hidden columns). */
+export type SavedViewsTable = {
+  id: Generated<number>;
+  table_id: number;
+  /** The creator: a private view is seen by this account only. */
+  account_id: number;
+  name: string;
+  /** The data API query string (filters, `_sort`, `_limit`). */
+  query: string;
+  /** JSON array of column names the grid hides. */
+  hidden_columns: string;
+  shared: number;
+  created_at: string;
+  updated_at: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -289,4 +305,5 @@ export type MetaDb = {
   schema_journal: SchemaJournalTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  saved_views: SavedViewsTable;
 };

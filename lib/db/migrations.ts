@@ -350,6 +350,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("webhook_deliveries_webhook").on("webhook_deliveries").columns(["webhook_id", "id"]).execute();
     },
   },
+  "0018_saved_views": {
+    up: async (db: Kysely<any>) => {
+      // A table's saved views: kept by table id, so a rename keeps them and dropping the table removes them.
+      await db.schema
+        .createTable("saved_views")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("table_id", "integer", (c) => c.notNull().references("tables.id").onDelete("cascade"))
+        .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("name", "varchar(100)", (c) => c.notNull())
+        .addColumn("query", "varchar(2000)", (c) => c.notNull())
+        .addColumn("hidden_columns", "text", (c) => c.notNull())
+        .addColumn("shared", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("saved_views_table").on("saved_views").columns(["table_id", "account_id"]).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

@@ -7,6 +7,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The page's script: reads its settings from the JSON block, so the page needs no inline script. */
 export const DOCS_PAGE_SCRIPT = `(() => {
+  // The dashboard's explicit theme choice (same origin) wins over the system's, as in the dashboard.
+  try {
+    const theme = localStorage.getItem("tabula-theme");
+    if (theme === "dark" || theme === "light") document.documentElement.classList.add(theme);
+  } catch (e) {}
   const settings = JSON.parse(document.getElementById("tabula-docs").textContent);
   window.ui = SwaggerUIBundle({
     url: settings.specUrl,
@@ -32,6 +37,7 @@ export const docsPageHtml = ({ name, instance, specUrl }: { name: string; instan
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>${escapeHtml(name)} API docs</title>
 <link rel="stylesheet" href="${ASSET_PREFIX}swagger-ui.css">
 <link rel="stylesheet" href="${ASSET_PREFIX}tabula-theme.css">
@@ -42,6 +48,14 @@ export const docsPageHtml = ({ name, instance, specUrl }: { name: string; instan
   .tabula-docs-header p { margin: 6px 0 0; font-size: 13px; color: #c7d2fe; }
   .tabula-docs-header code { color: #fff; }
   .tabula-swagger { display: block; max-width: 1200px; margin: 0 auto; border-radius: 0; }
+  /* Dark theme (the system's, or the dashboard's choice): the page around Swagger turns dark; Swagger stays the
+     light, contrast-checked card it is in the dashboard's API Docs tab. */
+  html.dark body { background: #0a1020; }
+  html.dark .tabula-docs-header { background: #111a2e; }
+  @media (prefers-color-scheme: dark) {
+    html:not(.light) body { background: #0a1020; }
+    html:not(.light) .tabula-docs-header { background: #111a2e; }
+  }
 </style>
 </head>
 <body>

@@ -17,6 +17,7 @@ export const TAGS = {
   Hooks: "Pre hooks: CEL steps that compute values and check rows before a write, with their logs.",
   AI: "The AI builder: one sentence to a planned (and applied) database, with the build history.",
   Team: "Members of your workspace (all your databases) with a role each, and the invites that add them.",
+  SQL: "A read-only SQL console over one database's tables, for its owners and admins.",
   Docs: "A database's public API docs, and the custom domain (CNAME + TXT, verified by DNS) that serves them.",
   Webhooks: "Webhooks: a database's change events POSTed to your URL, signed (Standard Webhooks) and retried, with a deliveries log.",
 } as const;

@@ -14,6 +14,7 @@ const PATH_PARAMETERS: Record<string, { component: string; description: string; 
   column: { component: "Column", description: "The column's name.", schema: { type: "string" }, sample: "price" },
   index: { component: "IndexName", description: "The name of one of the table's indexes over several columns.", schema: { type: "string" }, sample: "category_price" },
   join: { component: "Join", description: "The join's name.", schema: { type: "string" }, sample: "books_with_authors" },
+  view: { component: "ViewId", description: "The saved view's id.", schema: { type: "integer" }, sample: "3" },
   id: { component: "KeyId", description: "The key's id.", schema: { type: "integer" }, sample: "7" },
   build: { component: "AiBuildId", description: "The AI build's id.", schema: { type: "integer" }, sample: "12" },
   invite: { component: "InviteId", description: "The invite's id.", schema: { type: "integer" }, sample: "4" },

@@ -2,11 +2,17 @@
 // JSON output and the OpenAPI schema all read from this table. Adding a type is one entry here.
 import type { FilterOp } from "./filter-operators";
 import type { ColumnDef, ColumnType } from "./types";
+import {
+  bad, type Check, checkDate, checkDatetime, checkDecimal, checkFloat, checkInteger, INT_RANGE, isRealDate, numberText, ok,
+  parseIntegerText, PASSWORD_MAX_BYTES, TEXT_MAX_BYTES,
+} from "./value-checks";
 import { hasLoneSurrogate, JSON_MAX_BYTES, jsonValueProblem, LONE_SURROGATE_PROBLEM } from "./value-limits";
 
 export type { FilterOp };
 
-export type Check<T = unknown> = { ok: true; value: T } | { ok: false; code: string; message: string };
+export type { Check };
+/** Re-exported: lib/api/write-records.ts reads it from here. */
+export { toStoredDatetime } from "./value-checks";
 
 /** How a column compares and sorts in SQL. */
 export type SortKind = "text" | "enum" | "plain" | "none";
@@ -33,58 +39,9 @@ type TypeSpec = {
   keyBytes: (c: ColumnDef) => number;
 };
 
-const ok = <T>(value: T): Check<T> => ({ ok: true, value });
-const bad = (code: string, message: string): Check<never> => ({ ok: false, code, message });
-
 const TEXT_OPS = ["eq", "ne", "in", "like", "ilike", "gt", "gte", "lt", "lte", "null"] as const;
 const ORDERED_OPS = ["eq", "ne", "in", "gt", "gte", "lt", "lte", "null"] as const;
 const EQ_OPS = ["eq", "ne", "in", "null"] as const;
-
-const INT_RANGE = { int: [-2147483648, 2147483647], bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] };
-
-const checkInteger = (v: unknown, [min, max]: number[], unsigned = false): Check<number> => {
-  if (typeof v !== "number" || !Number.isInteger(v)) return bad("invalid_type", "must be an integer");
-  if (v < (unsigned ? 1 : min) || v > max) return bad("out_of_range", `must be between ${unsigned ? 1 : min} and ${max}`);
-  return ok(v);
-};
-
-const parseIntegerText = (s: string, range: number[], unsigned = false): Check<number> =>
-  /^-?\d{1,16}$/.test(s) ? checkInteger(Number(s), range, unsigned) : bad("invalid_type", "must be an integer");
-
-const checkDecimal = (v: unknown, c: ColumnDef): Check<number> => {
-  if (typeof v !== "number" || !Number.isFinite(v)) return bad("invalid_type", "must be a number");
-  const precision = c.precision ?? 10;
-  const scale = c.scale ?? 2;
-  // Rounding to the scale must give the same double back; this also catches 1e-21 and other exponents.
-  const factor = 10 ** scale;
-  if (Math.round(v * factor) / factor !== v) return bad("too_many_decimals", `must have at most ${scale} decimal places`);
-  if (Math.abs(v) >= 10 ** (precision - scale)) return bad("out_of_range", `must be less than 10^${precision - scale} in magnitude`);
-  return ok(v);
-};
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isRealDate = (s: string) => {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-};
-
-const checkDate = (v: unknown): Check<string> =>
-  typeof v === "string" && isRealDate(v) ? ok(v) : bad("invalid_date", "must be a date as YYYY-MM-DD");
-
-const ISO_DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** Stored form of a datetime on both engines: UTC "YYYY-MM-DD HH:MM:SS.mmm", which sorts as text. */
-export const toStoredDatetime = (d: Date) => d.toISOString().replace("T", " ").slice(0, 23);
-
-const checkDatetime = (v: unknown): Check<string> => {
-  if (typeof v !== "string" || !ISO_DATETIME_RE.test(v) || !isRealDate(v.slice(0, 10))) {
-    return bad("invalid_datetime", "must be an ISO-8601 datetime with Z or an offset, e.g. 2024-05-01T12:00:00Z");
-  }
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? bad("invalid_datetime", "is not a real point in time") : ok(toStoredDatetime(d));
-};
 
 const datetimeToJson = (v: unknown) => {
   if (v === null || v === undefined) return null;
@@ -117,14 +74,6 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
   keyBytes: () => 8,
 });
 
-const numberText = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
-
-/** A double: finite, so `1e999` (Infinity once parsed) is refused rather than reaching the engine. */
-const checkFloat = (v: unknown): Check<number> => {
-  if (typeof v !== "number") return bad("invalid_type", "must be a number");
-  return Number.isFinite(v) ? ok(v) : bad("not_finite", "must be a finite number (at most about 1.8e308 in magnitude)");
-};
-
 export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   varchar: {
     mysql: (c) => `VARCHAR(${c.length ?? 255})`,
@@ -143,9 +92,9 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   text: {
     mysql: () => "TEXT",
     sqlite: () => "TEXT",
-    openapi: () => ({ type: "string", maxLength: 65535 }),
+    openapi: () => ({ type: "string", maxLength: TEXT_MAX_BYTES }),
     example: () => "Some longer text.",
-    fromJson: (v) => checkString(v, 65535, "bytes"),
+    fromJson: (v) => checkString(v, TEXT_MAX_BYTES, "bytes"),
     fromQuery: (s) => ok(s),
     toJson: (v) => v ?? null,
     ops: TEXT_OPS,
@@ -255,7 +204,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     fromJson: (v) => {
       if (typeof v !== "string") return bad("invalid_type", "must be a string");
       if (v.length === 0) return bad("too_short", "must not be empty");
-      return Buffer.byteLength(v) > 72 ? bad("too_long", "must be at most 72 bytes (bcrypt's limit)") : ok(v);
+      return Buffer.byteLength(v) > PASSWORD_MAX_BYTES ? bad("too_long", `must be at most ${PASSWORD_MAX_BYTES} bytes (bcrypt's limit)`) : ok(v);
     },
     fromQuery: () => bad("not_filterable", "password columns hold bcrypt hashes and cannot be filtered"),
     toJson: (v) => v ?? null,

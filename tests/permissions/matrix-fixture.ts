@@ -48,6 +48,8 @@ export type Fixture = {
   /** A planned AI build in the owner's workspace, to apply; and one of the caller's own account, to read. */
   buildId: number;
   ownBuildId: number;
+  /** A saved view on scratch the caller may change: its own private one when it may read, else the owner's. */
+  viewId: number;
   credentials: Record<string, string>;
   /** A session caller's account: signed in afresh for each request (a route such as sign-out-everywhere ends sessions). */
   sessionOf?: number;
@@ -77,6 +79,9 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     addIndex: { columns: ["keep", "created_at"] },
     createJoin: { name: "made_join", sql: JOIN_SQL },
     previewJoin: { sql: JOIN_SQL },
+    runSql: { sql: "SELECT count(*) AS n FROM books" },
+    createView: { name: "Matrix view", query: "_sort=-id" },
+    updateView: { name: "Matrix view renamed" },
     updateJoin: { name: "books_with_authors" },
     updateAuth: { enabled: true, users_table: "users", login_column: "email", password_column: "password" },
     impersonateUser: { user_id: f.userId },
@@ -119,6 +124,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       build: String(operationId === "applyAiBuild" ? f.buildId : f.ownBuildId),
       webhook: String(f.webhookId),
       delivery: String(f.deliveryId),
+      view: String(f.viewId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
@@ -167,6 +173,14 @@ export const makeDatabase = async (send: Send, ownerKey: string, name: string) =
   const webhook = await ok(send("POST", `/api/v1/databases/${instance}/webhooks`, { headers, body: { url: "https://matrix.invalid/hook" } }), 201);
   const delivery = await ok(send("POST", `/api/v1/databases/${instance}/webhooks/${webhook.id}/test`, { headers }), 200);
   return { instance: instance as string, userId: user.id as number, webhookId: webhook.id as number, deliveryId: delivery.id as number };
+};
+
+/** A private view on scratch made with these credentials, or (when they cannot) with the owner's key. */
+export const makeView = async (send: Send, instance: string, headers: Record<string, string>, ownerKey: string) => {
+  const path = `/api/v1/databases/${instance}/tables/scratch/views`;
+  const mine = await send("POST", path, { headers, body: { name: "mine", query: "_sort=-id" } });
+  if (mine.status === 201) return mine.body.id as number;
+  return (await ok(send("POST", path, { headers: keyHeaders(ownerKey), body: { name: "the owner's" } }), 201)).id as number;
 };
 
 export const makeKey = async (send: Send, key: string, body: Record<string, unknown>) =>

@@ -18,6 +18,7 @@ import {
   makeBuild,
   makeInvite,
   makeKey,
+  makeView,
   ok,
   type Send,
   sampleBody,
@@ -156,8 +157,10 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         admin: () => sessionHeaders(h, members.admin.accountId),
         "removed member": async () => keyHeaders(members["removed member"].key),
       };
+      const headers = await credentials[caller]();
       fixtures[caller] = {
         ...db,
+        viewId: await makeView(send, db.instance, headers, owner.key),
         keyId: victim.id,
         ownerId: owner.accountId,
         accountId: target.accountId,
@@ -165,7 +168,7 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         acceptToken: acceptable.token,
         buildId: build.id,
         ownBuildId: ownBuild.id,
-        credentials: await credentials[caller](),
+        credentials: headers,
         sessionOf: SESSION_CALLERS[caller] && SESSION_CALLERS[caller]({ operator: h.accountId, owner: owner.accountId, other: other.accountId, viewer: members.viewer.accountId, admin: members.admin.accountId }),
       };
     }

@@ -1,0 +1,50 @@
+"use client";
+import { useMemo, useState } from "react";
+import type { SqlAnswer } from "../api/use-sql";
+import type { Sort } from "../data/build-query";
+import { type GridColumn, RecordsGrid } from "../data/records-grid";
+
+/** Repeated names (`SELECT n, n`) get a suffix, so each cell keeps its own column in the grid. */
+const uniqueNames = (names: string[]) => {
+  const seen = new Map<string, number>();
+  return names.map((n) => {
+    const count = (seen.get(n) ?? 0) + 1;
+    seen.set(n, count);
+    return count === 1 ? n : `${n} (${count})`;
+  });
+};
+
+const typeOf = (values: unknown[]): GridColumn["type"] => (values.every((v) => v === null || typeof v === "number") ? "float" : "text");
+
+const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : a < b ? -1 : 1);
+
+/** The console's answer in the data grid (read-only); header clicks sort the rows here, not on the server. */
+export const SqlResults = ({ answer }: { answer: SqlAnswer }) => {
+  const [sort, setSort] = useState<Sort | undefined>();
+  const names = useMemo(() => uniqueNames(answer.columns), [answer.columns]);
+  const columns: GridColumn[] = names.map((name, i) => ({ name, type: typeOf(answer.rows.map((r) => r[i])) }));
+  const rows = useMemo(() => {
+    const records = answer.rows.map((r, i) => ({ ...Object.fromEntries(names.map((n, ci) => [n, r[ci]])), id: i + 1 }) as { id: number } & Record<string, unknown>);
+    if (!sort) return records;
+    const sorted = [...records].sort((a, b) => compare(a[sort.column], b[sort.column]));
+    return sort.desc ? sorted.reverse() : sorted;
+  }, [answer.rows, names, sort]);
+  return (
+    <section aria-label="Query result" className="space-y-2">
+      <p className="text-sm text-slate-700" data-testid="sql-summary">
+        {answer.rows.length} {answer.rows.length === 1 ? "row" : "rows"} in {answer.ms} ms
+        {answer.truncated && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">only the first 1,000 rows are shown</span>}
+      </p>
+      {answer.columns.length === 0 ? null : (
+        <RecordsGrid
+          table={{ name: "query result", columns: [] }}
+          columns={columns}
+          rows={rows}
+          labels={{}}
+          sorts={sort ? [sort] : []}
+          onSort={(column) => setSort((s) => (s?.column === column ? (s.desc ? undefined : { column, desc: true }) : { column, desc: false }))}
+        />
+      )}
+    </section>
+  );
+};

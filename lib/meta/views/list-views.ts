@@ -1,0 +1,20 @@
+import type { Ctx } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+import { toSavedView } from "./saved-view";
+
+export type ListViewsInput = { instance: string; table: string };
+
+/** The table's shared views and the caller's private ones, by name. */
+export const listViews = async (ctx: Ctx, { instance, table: name }: ListViewsInput) => {
+  const table = getTableOrThrow(await getDatabaseOrThrow(ctx, instance), name);
+  const rows = await ctx.app.engine.meta
+    .selectFrom("saved_views")
+    .selectAll()
+    .where("table_id", "=", table.id)
+    .where((eb) => eb.or([eb("shared", "=", 1), eb("account_id", "=", ctx.actor.accountId)]))
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => toSavedView(ctx, row));
+};

@@ -1,0 +1,28 @@
+import type { ViewPatch } from "../../mgmt/schemas/views";
+import { type Ctx, nowIso, transact } from "../context";
+import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+import { getViewOrThrow } from "./get-view-or-throw";
+import { assertMayChange, assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";
+
+export type UpdateViewInput = { instance: string; table: string; view: string; body: ViewPatch };
+
+export const updateView = async (ctx: Ctx, { instance, table: name, view, body }: UpdateViewInput) => {
+  const table = getTableOrThrow(await getDatabaseOrThrow(ctx, instance), name);
+  const hidden = body.hidden_columns && [...new Set(body.hidden_columns)];
+  checkViewAgainstTable(table, { query: body.query, hidden_columns: hidden });
+  return transact(ctx, async (trx) => {
+    const row = await getViewOrThrow(ctx, trx, table, view);
+    assertMayChange(ctx, row);
+    assertMayShare(ctx, body.shared);
+    const changes = {
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.query !== undefined && { query: body.query.replace(/^\?/, "") }),
+      ...(hidden && { hidden_columns: JSON.stringify(hidden) }),
+      ...(body.shared !== undefined && { shared: body.shared ? 1 : 0 }),
+      updated_at: nowIso(),
+    };
+    await trx.updateTable("saved_views").set(changes).where("id", "=", row.id).execute();
+    return toSavedView(ctx, { ...row, ...changes });
+  });
+};
