@@ -17,6 +17,7 @@ import type { RateDecision } from "../limits/request-limiter";
 import { authenticate } from "./authenticate";
 import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
+import { aggregateTable } from "./read-aggregate";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { createRecords, deleteRecord, writeRecord } from "./write-records";
 import { pathId } from "../http/path-id";
@@ -121,9 +122,10 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     const hook = hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: caller.kind === "user" ? caller.userId : null } };
     if (idText === undefined) {
       requireVerb(req.method, COLLECTION_VERBS);
-      if (req.method === "GET") return await listRecords(udb, index, req.query, req.header("prefer"), access);
+      if (req.method === "GET") return await listRecords({ udb, schema, index, req, access });
       return await createRecords(app, udb, index, parseJsonBody(req), access, caller.kind === "user" ? caller.userId : undefined, hook);
     }
+    if (idText === "_aggregate") return await aggregateTable({ udb, index, req, access });
     const id = pathId(idText, `No record with id "${idText}" in ${name}.`);
     requireVerb(req.method, ITEM_VERBS);
     if (req.method === "GET") return await getRecord(udb, index, id, access);
