@@ -119,7 +119,7 @@ export const listJoinRecords = async (
   const query = parseReadQuery(params, index.byName);
   const { where, from } = joinPolicies(index, schema, options.caller);
   const planned = planPage(udb, { from, ref: index.plan.ref, all: index.columns, tieBreak: index.plan.tieBreak }, query, where);
-  const rows = (await scanRows(udb, planned.sql)) as Record<string, unknown>[];
+  const rows = (await scanRows(udb, planned.sql())) as Record<string, unknown>[];
   const output = options.caller?.kind === "user" ? index.userOutput : index.output;
   const access = joinAccess(schema, options.caller);
   const { records, headers } = await finishPage({ udb, schema, rows, query, keys: planned.keys, output, access, url: options.url });

@@ -21,13 +21,19 @@ export const pageColumns = (all: ColumnDef[], query: ReadQuery) => {
   return all.filter((c) => names.has(c.name));
 };
 
-/** One row more than `_limit` is read: its presence says there is a next page. */
+/**
+ * One row more than `_limit` is read: its presence says there is a next page. The cursor is checked here (a bad
+ * one is a 422 before any SQL runs); `sql` builds the statement only when asked (the hot path reuses its text).
+ */
 export const planPage = (udb: UserDb, source: PageSource, query: ReadQuery, extra: RawBuilder<unknown>[]) => {
   const keys = orderKeys(udb, query.sort, source.ref, source.tieBreak);
   const after = query.after === undefined ? [] : [afterSql(udb, keys, decodeCursor(query.after, query.sort, keys))];
-  const select = sql.join(pageColumns(source.all, query).map((c) => sql`${source.ref(c)} AS ${sql.id(c.name)}`));
-  const where = whereSql(udb, query.filters, [...extra, ...after], source.ref);
-  return { keys, sql: pageSql({ select, from: source.from, where, keys, limit: query.limit + 1, offset: query.offset }) };
+  const build = () => {
+    const select = sql.join(pageColumns(source.all, query).map((c) => sql`${source.ref(c)} AS ${sql.id(c.name)}`));
+    const where = whereSql(udb, query.filters, [...extra, ...after], source.ref);
+    return pageSql({ select, from: source.from, where, keys, limit: query.limit + 1, offset: query.offset });
+  };
+  return { keys, sql: build };
 };
 
 export type FinishPage = {

@@ -47,7 +47,7 @@ export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCES
   const cached = visible.length === 0 && query.after === undefined;
   const shape = `${pageShape(udb, query)}|${query.select ? [...pageColumns(index.all, query)].map((c) => c.name).join(",") : "*"}`;
   const peek = { ...query, limit: query.limit + 1 };
-  const rows = await scanRows(udb, cached ? compiledByShape(udb, index, shape, () => planned.sql, pageParams(udb, peek)) : planned.sql);
+  const rows = await scanRows(udb, cached ? compiledByShape(udb, index, shape, planned.sql, pageParams(udb, peek)) : planned.sql());
   const { records, headers } = await finishPage({ udb, schema, rows: rows as Record<string, unknown>[], query, keys: planned.keys, output: index.output, access, url: req });
   const prefer = req.header("prefer");
   if (prefer && /\bcount=exact\b/.test(prefer)) {
