@@ -77,6 +77,22 @@ export const afterSql = (udb: UserDb, keys: OrderKey[], values: unknown[]): Frag
   return from(0);
 };
 
+/** What `afterSql` binds, in order, without building it (so a cursor page can reuse its compiled text). */
+export const afterParams = (keys: OrderKey[], values: unknown[]): unknown[] => {
+  const from = (i: number): unknown[] => {
+    const v = values[i];
+    const rest = i + 1 < keys.length ? from(i + 1) : undefined;
+    if (v === null) return rest ?? [];
+    const k = keys[i];
+    const lead = !k.desc && rest && (!k.column || TYPE_SPECS[k.column.type].sort === "plain") ? [v] : [];
+    return [...lead, v, ...(rest ? [v, ...rest] : [])];
+  };
+  return from(0);
+};
+
+/** Everything about a cursor that changes `afterSql`'s text: which of its values are NULL. */
+export const afterShape = (values: unknown[]) => values.map((v) => (v === null ? "n" : "v")).join("");
+
 /** `Link: <…>; rel="next"`: this request's URL with `_after` set to the cursor and `_offset` dropped. */
 export const nextLink = (url: { origin: string; pathname: string; query: URLSearchParams }, cursor: string) => {
   const params = new URLSearchParams(url.query);

@@ -27,13 +27,14 @@ export const pageColumns = (all: ColumnDef[], query: ReadQuery) => {
  */
 export const planPage = (udb: UserDb, source: PageSource, query: ReadQuery, extra: RawBuilder<unknown>[]) => {
   const keys = orderKeys(udb, query.sort, source.ref, source.tieBreak);
-  const after = query.after === undefined ? [] : [afterSql(udb, keys, decodeCursor(query.after, query.sort, keys))];
+  const values = query.after === undefined ? undefined : decodeCursor(query.after, query.sort, keys);
+  const after = values ? [afterSql(udb, keys, values)] : [];
   const build = () => {
     const select = sql.join(pageColumns(source.all, query).map((c) => sql`${source.ref(c)} AS ${sql.id(c.name)}`));
     const where = whereSql(udb, query.filters, [...extra, ...after], source.ref);
     return pageSql({ select, from: source.from, where, keys, limit: query.limit + 1, offset: query.offset });
   };
-  return { keys, sql: build };
+  return { keys, values, sql: build };
 };
 
 export type FinishPage = {

@@ -7,6 +7,7 @@ import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
 import type { CoreRequest } from "../http/core-types";
 import type { DatabaseSchema } from "../schema/types";
 import { countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
+import { afterParams, afterShape } from "./page-cursor";
 import { finishPage, pageColumns, planPage } from "./read-page";
 import { parseReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
@@ -44,10 +45,12 @@ export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCES
   const query = parseReadQuery(req.query, index.byName);
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
   const planned = planPage(udb, { from: udb.table(index.table.name), ref: (c) => sql.id(c.name), all: index.all }, query, visible);
-  const cached = visible.length === 0 && query.after === undefined;
-  const shape = `${pageShape(udb, query)}|${query.select ? [...pageColumns(index.all, query)].map((c) => c.name).join(",") : "*"}`;
-  const peek = { ...query, limit: query.limit + 1 };
-  const rows = await scanRows(udb, cached ? compiledByShape(udb, index, shape, planned.sql, pageParams(udb, peek)) : planned.sql());
+  const { values } = planned;
+  const shape = `${pageShape(udb, query)}|${query.select ? pageColumns(index.all, query).map((c) => c.name).join(",") : "*"}|${values ? afterShape(values) : ""}`;
+  // Bound in statement order: the filters, the cursor's keyset, then LIMIT and OFFSET.
+  const params = pageParams(udb, { ...query, limit: query.limit + 1 });
+  if (values) params.splice(params.length - 2, 0, ...afterParams(planned.keys, values));
+  const rows = await scanRows(udb, visible.length === 0 ? compiledByShape(udb, index, shape, planned.sql, params) : planned.sql());
   const { records, headers } = await finishPage({ udb, schema, rows: rows as Record<string, unknown>[], query, keys: planned.keys, output: index.output, access, url: req });
   const prefer = req.header("prefer");
   if (prefer && /\bcount=exact\b/.test(prefer)) {
