@@ -18,7 +18,7 @@ export const JoinTypePicker = ({ tables, left, onChange }: Props) =>
           <span className="font-mono text-xs text-slate-800">{table}</span>
           <SelectInput
             aria-label={`Join type for ${table}`}
-            className="w-44"
+            className="w-56"
             value={left.includes(table) ? "left" : "inner"}
             onChange={(e) => onChange(table, e.target.value === "left" ? "left" : "inner")}
           >
