@@ -117,6 +117,8 @@ const listSql = (d: Dialect, table: string, q: URLSearchParams) => {
   if (q.has("price_lt")) where.push(`"price" < ?`), params.push(Number(q.get("price_lt")));
   if (q.has("name_ilike")) where.push(d.ilike(`"name"`)), params.push(d.ilikeValue(q.get("name_ilike")!));
   if (q.has("id_gt")) where.push(`"id" > ?`), params.push(Number(q.get("id_gt")));
+  // W8a: the default order's cursor is ["", last id]; a hand-written keyset page is `id > last id`.
+  if (q.has("_after")) where.push(`"id" > ?`), params.push((JSON.parse(Buffer.from(q.get("_after")!, "base64url").toString()) as number[])[1]);
   const order = q.get("_sort") === "-price" ? `"price" DESC, "id" ASC` : `"id" ASC`;
   const text = `SELECT ${COLUMNS} FROM ${d.table(table)}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY ${order} LIMIT ? OFFSET ?`;
   return { text, params: [...params, 50, Number(q.get("_offset") ?? 0)] };
@@ -129,6 +131,46 @@ const joinSql = (d: Dialect, q: URLSearchParams) => ({
 });
 
 const toJoinRecord = (r: Row) => ({ id: Number(r.id), name: r.name, price: Number(r.price), category: r.category, category_label: r.category_label });
+
+/** W9: count, sum and average of price per category, shaped as Tabula answers (sum at the column's scale). */
+const aggregateSql = (d: Dialect) =>
+  `SELECT "category", COUNT(*) AS "n", SUM("price") AS "total", COUNT("price") AS "priced" FROM ${d.table("products")} GROUP BY "category" ORDER BY "category"`;
+
+const toAggregate = (r: Row) => {
+  const total = r.total === null ? null : Number(Number(r.total).toFixed(2));
+  return { category: r.category, count: Number(r.n), sum_price: total, avg_price: Number(r.priced) === 0 || total === null ? null : total / Number(r.priced) };
+};
+
+/** W10: a page of reviews, then one IN query per referenced table, joined up in memory. */
+const reviewsPage = async (d: Dialect, q: URLSearchParams) => {
+  const { rows } = await d.run(
+    `SELECT "id", "product_id", "category_id", "stars", "created_at", "updated_at" FROM ${d.table("reviews")} ORDER BY "id" LIMIT ? OFFSET ?`,
+    [50, Number(q.get("_offset") ?? 0)],
+  );
+  const lookup = async (table: string, columns: string, ids: unknown[], shape: (r: Row) => Row) => {
+    const unique = [...new Set(ids.map(Number))];
+    if (unique.length === 0) return new Map<number, Row>();
+    const found = await d.run(`SELECT ${columns} FROM ${d.table(table)} WHERE "id" IN (${unique.map(() => "?").join(", ")}) ORDER BY "id"`, unique);
+    return new Map(found.rows.map((r) => [Number(r.id), shape(r)]));
+  };
+  const products = await lookup("products", COLUMNS, rows.map((r) => r.product_id), toRecord);
+  const categories = await lookup("categories", `"id", "code", "label", "created_at", "updated_at"`, rows.map((r) => r.category_id), (r) => ({
+    id: Number(r.id),
+    code: r.code,
+    label: r.label,
+    created_at: isoDatetime(r.created_at),
+    updated_at: isoDatetime(r.updated_at),
+  }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    product_id: Number(r.product_id),
+    category_id: Number(r.category_id),
+    stars: Number(r.stars),
+    created_at: isoDatetime(r.created_at),
+    updated_at: isoDatetime(r.updated_at),
+    expand: { product_id: products.get(Number(r.product_id)) ?? null, category_id: categories.get(Number(r.category_id)) ?? null },
+  }));
+};
 
 export type CeilingOptions = { engine: EngineKind; dataDir: string; databaseUrl?: string; physical: string };
 
@@ -155,6 +197,8 @@ export const createCeilingHandler = (options: CeilingOptions) => {
       const { rows } = await d.run(text, params);
       return send(res, 200, rows.map(toJoinRecord));
     }
+    if (req.method === "GET" && idText === "_aggregate") return send(res, 200, (await d.run(aggregateSql(d), [])).rows.map(toAggregate));
+    if (req.method === "GET" && name === "reviews") return send(res, 200, await reviewsPage(d, new URLSearchParams(q === -1 ? "" : url.slice(q + 1))));
     if (req.method === "GET" && id) return one(res, id);
     if (req.method === "GET") {
       const { text, params } = listSql(d, name, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));

@@ -19,7 +19,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? Math.min(3, seconds));
 const profileRoot = process.env.BENCH_PROFILE ? path.resolve(import.meta.dirname, "results", "profiles", new Date().toISOString().replace(/:/g, "-")) : undefined;
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase());
-const workloads = only ? WORKLOADS.filter((w) => only.includes(w.id)) : WORKLOADS;
+const workloads = only ? WORKLOADS.filter((w) => only.includes(w.id.toUpperCase())) : WORKLOADS;
 const engines: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
 
 const log = (line: string) => console.log(`[bench] ${line}`);

@@ -68,6 +68,18 @@ const CATEGORIES = {
 
 export const JOIN_NAME = "product_categories";
 
+/** W10's table: 5,000 reviews, each referencing a product and a category (two `_expand` columns). */
+export const REVIEWS_TABLE = "reviews";
+export const REVIEW_COUNT = 5000;
+const REVIEWS = {
+  name: REVIEWS_TABLE,
+  columns: [
+    { name: "product_id", type: "reference", references: "products", nullable: false },
+    { name: "category_id", type: "reference", references: "categories", nullable: false },
+    { name: "stars", type: "int", nullable: false },
+  ],
+};
+
 /** W2i's table: the products rows again, with the composite index W2's filter and sort can use. */
 export const INDEXED_TABLE = "indexed_products";
 const INDEXED_PRODUCTS = { ...PRODUCTS, name: INDEXED_TABLE, indexes: [{ columns: ["category", "price"] }] };
@@ -170,6 +182,9 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       await createTable({ app, actor }, { instance, body: INDEXED_PRODUCTS });
       const copied = sql.join(["id", "name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
       await sql`INSERT INTO ${udb.table(INDEXED_TABLE)} (${copied}) SELECT ${copied} FROM ${udb.table("products")}`.execute(udb.db);
+      await createTable({ app, actor }, { instance, body: REVIEWS });
+      const reviewed = sql.join(["product_id", "category_id", "stars", "created_at", "updated_at"].map((c) => sql.id(c)));
+      await sql`INSERT INTO ${udb.table(REVIEWS_TABLE)} (${reviewed}) SELECT ${sql.id("id")}, ${sql.id("id")} % 20 + 1, ${sql.id("id")} % 5 + 1, ${sql.id("created_at")}, ${sql.id("updated_at")} FROM ${udb.table("products")} WHERE ${sql.id("id")} <= ${REVIEW_COUNT}`.execute(udb.db);
       if (process.env.BENCH_HOOKS === "1") await updateHooks({ app, actor }, { instance, table: "products", body: { insert: BENCH_HOOK } });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };

@@ -1,8 +1,8 @@
 // The benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
-import { INDEXED_TABLE, JOIN_NAME, ROW_COUNT } from "./setup";
+import { INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k";
+export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10";
 
 export type BenchRequest = { method: "GET" | "POST" | "PATCH"; path: string; body?: string };
 
@@ -20,6 +20,9 @@ export type Workload = {
   /** Several workloads at once, each on its share of the connections; the first one's figures are reported. */
   mix?: { id: WorkloadId; share: number }[];
 };
+
+/** The `_after` cursor Tabula's Link header gives after row `id` in the default order (opaque to clients). */
+export const idCursor = (id: number) => Buffer.from(JSON.stringify(["", id])).toString("base64url");
 
 const randomId = () => 1 + Math.floor(Math.random() * ROW_COUNT);
 const randomInt = (max: number) => Math.floor(Math.random() * max);
@@ -115,6 +118,33 @@ export const WORKLOADS: Workload[] = [
     status: 200,
     next: (base) => ({ method: "GET", path: `${base}/products?id_gt=${90_000 + randomInt(50)}&_sort=id` }),
     sample: (base) => ({ method: "GET", path: `${base}/products?id_gt=90000&_sort=id` }),
+    compareBodies: true,
+  },
+  {
+    // W8's page through the Link header's cursor: the keyset WHERE seeks to it, however deep.
+    id: "W8a",
+    label: "GET ?_after=<cursor at 90000> (Link)",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products?_after=${idCursor(90_000 + randomInt(50))}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products?_after=${idCursor(90_000)}` }),
+    compareBodies: true,
+  },
+  {
+    // Count, sum and average per category over all 100,000 products (a full scan each time).
+    id: "W9",
+    label: "GET /_aggregate 100k rows by category",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products/_aggregate?_group=category&_agg=count,sum:price,avg:price` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products/_aggregate?_group=category&_agg=count,sum:price,avg:price` }),
+    compareBodies: true,
+  },
+  {
+    // A page of 50 reviews with their product and category rows: three statements per request.
+    id: "W10",
+    label: "GET page of 50 with 2 _expand",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/${REVIEWS_TABLE}?_expand=product_id,category_id&_offset=${50 * randomInt(100)}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/${REVIEWS_TABLE}?_expand=product_id,category_id&_offset=1000` }),
     compareBodies: true,
   },
 ];

@@ -94,6 +94,15 @@ test("a join built in the visual editor shows in the API Docs and answers its GE
     await shot(page, "30-join-visual-editor");
   });
 
+  await test.step("a left join keeps the book without an author; inner again drops it", async () => {
+    const preview = page.getByRole("table", { name: "Join preview" });
+    await page.getByLabel("Join type for authors").selectOption("left");
+    await expect(preview).toContainText("Unattributed");
+    await shot(page, "30b-join-visual-editor-left");
+    await page.getByLabel("Join type for authors").selectOption("inner");
+    await expect(preview).not.toContainText("Unattributed");
+  });
+
   await test.step("save it: it is listed with its API path", async () => {
     await page.getByLabel("Join name").fill("books_with_authors");
     await page.getByRole("button", { name: "Save join" }).click();

@@ -91,7 +91,7 @@ const makeSchema = (): DatabaseSchema => {
           id: 1,
           name: "books_by_author",
           base: "book_items",
-          joins: [{ table: "authors", on: [["book_items.author_id", "authors.id"]] }],
+          joins: [{ table: "authors", on: [["book_items.author_id", "authors.id"]], type: "left" }],
           columns: [
             { column: "book_items.id", as: "book_id" },
             { column: "book_items.title", as: "title" },
@@ -221,6 +221,21 @@ describe("the data document describes the schema", () => {
     expect(Object.keys(record.properties)).toEqual(["book_id", "title", "price", "author", "born_on"]);
     expect(record.properties.book_id).toMatchObject({ type: "integer" });
     expect(doc.paths["/books_by_author"].get["x-codeSamples"][0].source).toContain("/books_by_author");
+  });
+
+  it("documents _select, _expand, _after, the Link header and an _aggregate path per table and join", () => {
+    for (const name of ["authors", "book_items", "books_by_author"]) {
+      expect(listParamNames(doc, name)).toEqual(expect.arrayContaining(["_select", "_after", "_limit", "_offset"]));
+      expect(doc.paths[`/${name}`].get.responses["200"].headers.Link.description).toContain('rel="next"');
+      const aggregate = doc.paths[`/${name}/_aggregate`].get;
+      expect(Object.keys(doc.paths[`/${name}/_aggregate`])).toEqual(["get"]);
+      expect(aggregate.parameters.map((p: Doc) => p.name ?? p.$ref)).toEqual(expect.arrayContaining(["_group", "_agg", "_sort"]));
+      expect(aggregate.responses["422"]).toBeDefined();
+    }
+    const expand = doc.paths["/book_items"].get.parameters.find((p: Doc) => p.name === "_expand");
+    expect(expand.schema.items.enum).toEqual(["author_id"]);
+    expect(doc.paths["/authors"].get.parameters.find((p: Doc) => p.name === "_expand"), "no reference columns, no _expand").toBeUndefined();
+    expect(doc.components.schemas["BooksByAuthor.JoinRecord"].properties.author.type, "a left-joined column is nullable").toContain("null");
   });
 
   it("is OpenAPI 3.1 with the database's name, v1 and its server", () => {

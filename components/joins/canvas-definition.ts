@@ -1,10 +1,14 @@
 import type { JoinDefinition } from "../api/types";
 
-/** What the visual editor holds: tables in the order added (the first is the base), key pairs, ticked outputs. */
+/**
+ * What the visual editor holds: tables in the order added (the first is the base), key pairs, ticked outputs,
+ * and the joined tables chosen as left joins (the others are inner, the default).
+ */
 export type CanvasState = {
   tables: string[];
   pairs: [string, string][];
   outputs: { column: string; as: string }[];
+  left?: string[];
 };
 
 export const EMPTY_CANVAS: CanvasState = { tables: [], pairs: [], outputs: [] };
@@ -35,6 +39,7 @@ export const canvasDefinition = (state: CanvasState): JoinDefinition | undefined
     on: state.pairs
       .filter(([a, b]) => rank(a) >= 0 && rank(b) >= 0 && Math.max(rank(a), rank(b)) === order.indexOf(table))
       .map(([a, b]) => (rank(a) < rank(b) ? [a, b] : [b, a]) as [string, string]),
+    ...(state.left?.includes(table) ? { type: "left" as const } : {}),
   }));
   return { base, joins, columns: state.outputs };
 };
@@ -50,6 +55,7 @@ export const canvasFromDefinition = (d: JoinDefinition): CanvasState => ({
   tables: [d.base, ...d.joins.map((j) => j.table)],
   pairs: d.joins.flatMap((j) => j.on.map(([a, b]) => [a, b] as [string, string])),
   outputs: d.columns.map((c) => ({ column: c.column, as: c.as ?? c.column.slice(c.column.indexOf(".") + 1) })),
+  left: d.joins.filter((j) => j.type === "left").map((j) => j.table),
 });
 
 type RefTable = { name: string; columns: { name: string; type: string; references?: string }[] };
@@ -70,5 +76,5 @@ export const definitionSql = (d: JoinDefinition) =>
   [
     `SELECT ${d.columns.map((c) => `${c.column}${c.as ? ` AS ${c.as}` : ""}`).join(", ")}`,
     `FROM ${d.base}`,
-    ...d.joins.map((j) => `INNER JOIN ${j.table} ON ${j.on.map(([a, b]) => `${a} = ${b}`).join(" AND ")}`),
+    ...d.joins.map((j) => `${j.type === "left" ? "LEFT" : "INNER"} JOIN ${j.table} ON ${j.on.map(([a, b]) => `${a} = ${b}`).join(" AND ")}`),
   ].join("\n");

@@ -6,6 +6,7 @@ import type { JoinDefinition, Table } from "../api/types";
 import { Button } from "../ui/button";
 import { SelectInput } from "../ui/field";
 import { type CanvasState, canvasDefinition, canvasFromDefinition, EMPTY_CANVAS, outputNameFor, proposedPairs } from "./canvas-definition";
+import { JoinTypePicker } from "./join-type-picker";
 import { KeyPairPicker } from "./key-pair-picker";
 import { PreviewTable } from "./preview-table";
 import { SaveJoinBar } from "./save-join-bar";
@@ -51,6 +52,7 @@ export const VisualEditor = ({ instance, tables, editing, onSaved }: Props) => {
         setNodes((ns) => ns.filter((n) => n.id !== table));
         setState((s) => ({
           tables: s.tables.filter((t) => t !== table),
+          left: s.left?.filter((t) => t !== table),
           pairs: s.pairs.filter(([a, b]) => tableOf(a) !== table && tableOf(b) !== table),
           outputs: s.outputs.filter((o) => tableOf(o.column) !== table),
         }));
@@ -98,6 +100,11 @@ export const VisualEditor = ({ instance, tables, editing, onSaved }: Props) => {
           proposals={proposals}
           onAdd={addPair}
           onRemove={removePair}
+        />
+        <JoinTypePicker
+          tables={definition?.joins.map((j) => j.table) ?? []}
+          left={state.left ?? []}
+          onChange={(table, type) => setState((s) => ({ ...s, left: type === "left" ? [...(s.left ?? []).filter((t) => t !== table), table] : (s.left ?? []).filter((t) => t !== table) }))}
         />
         <div className="h-[460px] rounded-md border border-slate-200 bg-slate-50" data-testid="join-canvas">
           <ReactFlow

@@ -116,7 +116,7 @@ export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [],
 };
 
 /** Text sorts case-insensitively on both engines; a dropdown sorts by its text, not MySQL's enum index. */
-const sortKey = (udb: UserDb, column: ColumnDef, ref: ColumnRef): Fragment => {
+export const sortKey = (udb: UserDb, column: ColumnDef, ref: ColumnRef): Fragment => {
   const col = ref(column);
   const kind = TYPE_SPECS[column.type].sort;
   // SQLite sorts by upper() because utf8mb4_general_ci weighs letters as capitals: "a_b" then sorts after
@@ -126,13 +126,22 @@ const sortKey = (udb: UserDb, column: ColumnDef, ref: ColumnRef): Fragment => {
   return col;
 };
 
-/** ORDER BY the requested columns, always ending with id so pages are stable. */
-export const orderSql = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tieBreak?: Fragment[]): Fragment => {
-  const parts = sort.map((s) => sql`${sortKey(udb, s.column, ref)} ${sql.raw(s.desc ? "DESC" : "ASC")}`);
-  if (tieBreak) parts.push(...tieBreak.map((t) => sql`${t} ASC`));
-  else if (!sort.some((s) => s.column.name === "id")) parts.push(sql`${sql.id("id")} ASC`);
-  return sql` ORDER BY ${sql.join(parts)}`;
+/** One ORDER BY term: the column as stored (`expr`, what a cursor records), what is compared (`key`), its direction. */
+export type OrderKey = { expr: Fragment; key: Fragment; desc: boolean; column?: ColumnDef };
+
+/** The page order: the requested columns, then the tie-breaking ids (the table's id unless sorted by it). */
+export const orderKeys = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tieBreak?: Fragment[]): OrderKey[] => {
+  const keys: OrderKey[] = sort.map((s) => ({ expr: ref(s.column), key: sortKey(udb, s.column, ref), desc: s.desc, column: s.column }));
+  const ties = tieBreak ?? (sort.some((s) => s.column.name === "id") ? [] : [sql.id("id")]);
+  return [...keys, ...ties.map((t) => ({ expr: t, key: t, desc: false }))];
 };
+
+/** ORDER BY the requested columns, always ending with id so pages are stable. */
+export const orderSql = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tieBreak?: Fragment[]): Fragment =>
+  orderByKeys(orderKeys(udb, sort, ref, tieBreak));
+
+export const orderByKeys = (keys: OrderKey[]): Fragment =>
+  sql` ORDER BY ${sql.join(keys.map((k) => sql`${k.key} ${sql.raw(k.desc ? "DESC" : "ASC")}`))}`;
 
 /**
  * A join read as the SQL builder sees it: the select list, `base AS t0 INNER JOIN … AS t1 ON …`, how output
@@ -140,13 +149,21 @@ export const orderSql = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tie
  */
 export type JoinPlan = { select: Fragment; from: Fragment; ref: ColumnRef; tieBreak: Fragment[] };
 
-export const selectJoinPageSql = (udb: UserDb, plan: JoinPlan, q: ReadQuery, extra: Fragment[] = []) =>
-  sql`SELECT ${plan.select} FROM ${plan.from}${whereSql(udb, q.filters, extra, plan.ref)}${orderSql(udb, q.sort, plan.ref, plan.tieBreak)} LIMIT ${q.limit} OFFSET ${q.offset}`;
+/**
+ * A page of rows: `select` (the output columns), `keys` (the order, each also selected as `_k0`, `_k1`, … so the
+ * last row gives the next cursor), `after` (the keyset predicate of `_after`, ANDed like a filter).
+ */
+export type PageSpec = { select: Fragment; from: Fragment; where: Fragment; keys: OrderKey[]; limit: number; offset: number };
+
+export const pageSql = ({ select, from, where, keys, limit, offset }: PageSpec) => {
+  const keyList = keys.map((k, i) => sql`${k.expr} AS ${sql.id(`_k${i}`)}`);
+  return sql`SELECT ${sql.join([select, ...keyList])} FROM ${from}${where}${orderByKeys(keys)} LIMIT ${limit} OFFSET ${offset}`;
+};
 
 export const countJoinSql = (udb: UserDb, plan: JoinPlan, filters: Filter[], extra: Fragment[] = []) =>
   sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${plan.from}${whereSql(udb, filters, extra, plan.ref)}`;
 
-const columnList = (columns: ColumnDef[]) => sql.join(columns.map((c) => sql.id(c.name)));
+export const columnList = (columns: ColumnDef[]) => sql.join(columns.map((c) => sql.id(c.name)));
 
 export const selectPageSql = (udb: UserDb, table: string, columns: ColumnDef[], q: ReadQuery, extra: Fragment[] = []) =>
   sql`SELECT ${columnList(columns)} FROM ${udb.table(table)}${whereSql(udb, q.filters, extra)}${orderSql(udb, q.sort)} LIMIT ${q.limit} OFFSET ${q.offset}`;
@@ -168,8 +185,8 @@ const andExtra = (extra: Fragment[]) => (extra.length ? sql` AND ${sql.join(extr
 export const selectByIdSql = (udb: UserDb, table: string, columns: ColumnDef[], id: number, extra: Fragment[] = [], lock = false) =>
   sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} = ${id}${andExtra(extra)}${sql.raw(lock && udb.engine === "mysql" ? " FOR UPDATE" : "")}`;
 
-export const selectByIdsSql = (udb: UserDb, table: string, columns: ColumnDef[], ids: number[]) =>
-  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)}) ORDER BY ${sql.id("id")}`;
+export const selectByIdsSql = (udb: UserDb, table: string, columns: ColumnDef[], ids: number[], extra: Fragment[] = []) =>
+  sql`SELECT ${columnList(columns)} FROM ${udb.table(table)} WHERE ${sql.id("id")} IN (${sql.join(ids)})${andExtra(extra)} ORDER BY ${sql.id("id")}`;
 
 export const insertSql = (udb: UserDb, table: string, values: Record<string, unknown>) => {
   const names = Object.keys(values);

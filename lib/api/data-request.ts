@@ -15,7 +15,7 @@ import type { WriteAction, WriteRequest } from "./write/run-write";
 export const COLLECTION_VERBS = ["GET", "POST"];
 export const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
 
-export type DataAction = "list" | "get" | WriteAction;
+export type DataAction = "list" | "get" | "aggregate" | WriteAction;
 
 export type DataRequest = Omit<WriteRequest, "action"> & {
   schema: DatabaseSchema;
@@ -41,8 +41,10 @@ const actionOf = (method: string, item: boolean): DataAction => {
 export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSchema, caller: Caller, name: string, idText?: string): DataRequest => {
   const table = schema.tables.get(name);
   if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
-  const id = idText === undefined ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
-  const action = actionOf(req.method, id !== undefined);
+  // `/{table}/_aggregate` is a read of its own (table names start with a letter, so no table is called that).
+  const aggregate = idText === "_aggregate";
+  const id = idText === undefined || aggregate ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
+  const action: DataAction = aggregate ? "aggregate" : actionOf(req.method, id !== undefined);
   const hooks = schema.hooks?.get(name);
   const userId = caller.kind === "user" ? caller.userId : undefined;
   return {
@@ -54,7 +56,7 @@ export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSche
     access: accessFor(schema, caller),
     action,
     id,
-    body: action === "list" || action === "get" || action === "delete" ? undefined : parseJsonBody(req),
+    body: action === "list" || action === "get" || action === "aggregate" || action === "delete" ? undefined : parseJsonBody(req),
     query: req.query,
     prefer: req.header("prefer"),
     hook: hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: userId ?? null } },

@@ -16,6 +16,7 @@ import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
 import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, planDataRequest } from "./data-request";
 import { runWrite } from "./write/run-write";
+import { aggregateTable } from "./read-aggregate";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
@@ -42,10 +43,12 @@ const decodeSegments = (rest: string) => {
 };
 
 /** A table request, planned: reads go to the read pipeline, writes to the one write kernel. */
-const serveTable = async (r: DataRequest): Promise<CoreResponse> => {
+const serveTable = async (r: DataRequest, req: CoreRequest): Promise<CoreResponse> => {
   switch (r.action) {
     case "list":
-      return listRecords(r.udb, r.index, r.query, r.prefer, r.access);
+      return listRecords({ udb: r.udb, schema: r.schema, index: r.index, req, access: r.access });
+    case "aggregate":
+      return aggregateTable({ udb: r.udb, index: r.index, req, access: r.access });
     case "get":
       return getRecord(r.udb, r.index, r.id!, r.access);
     case "create": {
@@ -127,7 +130,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     }
     const join = schema.joins?.get(name);
     if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-    return await serveTable(planDataRequest(app, req, schema, caller, name, idText));
+    return await serveTable(planDataRequest(app, req, schema, caller, name, idText), req);
   } catch (err) {
     if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
     if (replanned) return errorResponse(schemaChanged(), req.requestId);

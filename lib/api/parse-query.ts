@@ -1,11 +1,19 @@
 import { type FieldError, validationFailed } from "../errors";
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
 import { splitFilterParam } from "../schema/filter-operators";
+import { parseExpand, parseSelect } from "./parse-projection";
 import type { ColumnDef } from "../schema/types";
 
 export type Filter = { column: ColumnDef; op: FilterOp; value: unknown };
 export type Sort = { column: ColumnDef; desc: boolean };
-export type ReadQuery = { filters: Filter[]; sort: Sort[]; limit: number; offset: number };
+/**
+ * A parsed read. `select`: output column names (undefined = all); `expand`: reference columns to expand;
+ * `after`: the `_after` cursor text (checked against the order when the page is planned).
+ */
+export type ReadQuery = { filters: Filter[]; sort: Sort[]; limit: number; offset: number; select?: Set<string>; expand?: ColumnDef[]; after?: string };
+
+/** `rows`: the collection-read parameters (_select, _expand, _after); off for aggregates, where they are unknown. */
+export type ReadOptions = { rows?: boolean };
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
@@ -41,12 +49,17 @@ const parseFilterValue = (column: ColumnDef, op: FilterOp, raw: string): { value
 const parseWhole = (raw: string, min: number, max: number) => (/^\d{1,15}$/.test(raw) && +raw >= min && +raw <= max ? +raw : undefined);
 
 /** Reads `_limit`, `_offset`, `_sort` and `{column}[_op]` filters; every unknown or bad parameter is a 422. */
-export const parseReadQuery = (params: URLSearchParams, columns: Map<string, ColumnDef>): ReadQuery => {
-  const query: ReadQuery = { filters: [], sort: [], limit: DEFAULT_LIMIT, offset: 0 };
+export const parseReadQuery = (params: URLSearchParams, columns: Map<string, ColumnDef>, { rows = true }: ReadOptions = {}): ReadQuery => {
+  const query: ReadQuery = { filters: [], sort: [], limit: DEFAULT_LIMIT, offset: 0, expand: [] };
   const errors: FieldError[] = [];
-  const fail = (field: string, code: string, message: string) => errors.push({ field, code, message });
+  const fail = (field: string, code: string, message: string) => void errors.push({ field, code, message });
   for (const [key, raw] of params) {
-    if (key === "_limit") {
+    if (rows && key === "_select") query.select = parseSelect(raw, columns, fail);
+    else if (rows && key === "_expand") query.expand = parseExpand(raw, columns, fail);
+    else if (rows && key === "_after") {
+      if (raw === "") fail(key, "invalid_cursor", "_after must be the cursor of this read's Link header");
+      else query.after = raw;
+    } else if (key === "_limit") {
       const n = parseWhole(raw, 1, MAX_LIMIT);
       if (n === undefined) fail(key, "out_of_range", `_limit must be a whole number from 1 to ${MAX_LIMIT}`);
       else query.limit = n;
@@ -81,6 +94,7 @@ export const parseReadQuery = (params: URLSearchParams, columns: Map<string, Col
       else query.filters.push({ column, op, value: parsed.value });
     }
   }
+  if (query.after !== undefined && params.has("_offset")) fail("_after", "conflicting_parameters", "_after and _offset cannot be combined; a cursor already says where the page starts");
   if (errors.length) throw validationFailed(errors);
   return query;
 };

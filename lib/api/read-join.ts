@@ -8,8 +8,11 @@ import { rowFilter } from "../rls/row-filter";
 import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef, DatabaseSchema, JoinDef } from "../schema/types";
 import type { Caller } from "./authenticate";
-import { countJoinSql, type JoinPlan, selectJoinPageSql } from "./build-sql";
+import { type Access, FULL_ACCESS } from "../rls/access";
+import { countJoinSql, type JoinPlan } from "./build-sql";
 import { parseReadQuery } from "./parse-query";
+import { aggregateJoin } from "./read-aggregate";
+import { finishPage, planPage } from "./read-page";
 
 /** A join planned once per cached definition: its output columns (typed like their sources) and its SQL plan. */
 export type JoinIndex = {
@@ -19,6 +22,8 @@ export type JoinIndex = {
   byName: Map<string, ColumnDef>;
   aliases: { table: string; alias: string }[];
   plan: JoinPlan;
+  /** FROM … JOIN … with extra ON predicates per alias (row policies of left-joined tables, see joinPolicies). */
+  fromWith: (on: Map<string, RawBuilder<unknown>>) => RawBuilder<unknown>;
   output: [string, (v: unknown) => unknown][];
   /** What JWT users get: password columns (bcrypt hashes) never reach a browser, as on table reads. */
   userOutput: [string, (v: unknown) => unknown][];
@@ -48,9 +53,15 @@ export const indexJoin = (udb: UserDb, schema: DatabaseSchema, join: JoinDef): J
     refs.set(def, qualified(column));
     return def;
   });
-  const joined = join.joins.map(
-    (j) => sql` INNER JOIN ${udb.table(j.table)} AS ${sql.id(aliasOf.get(j.table)!)} ON ${sql.join(j.on.map(([a, b]) => sql`${qualified(a)} = ${qualified(b)}`), sql` AND `)}`,
-  );
+  const fromWith = (on: Map<string, RawBuilder<unknown>>) => {
+    const joined = join.joins.map((j) => {
+      const alias = aliasOf.get(j.table)!;
+      const keys = j.on.map(([a, b]) => sql`${qualified(a)} = ${qualified(b)}`);
+      const policy = on.get(alias);
+      return sql` ${sql.raw(j.type === "left" ? "LEFT" : "INNER")} JOIN ${udb.table(j.table)} AS ${sql.id(alias)} ON ${sql.join(policy ? [...keys, policy] : keys, sql` AND `)}`;
+    });
+    return sql`${udb.table(join.base)} AS ${sql.id("t0")}${sql.join(joined, sql``)}`;
+  };
   const index: JoinIndex = {
     join,
     columns,
@@ -58,10 +69,11 @@ export const indexJoin = (udb: UserDb, schema: DatabaseSchema, join: JoinDef): J
     aliases,
     plan: {
       select: sql.join(columns.map((c) => sql`${refs.get(c)!} AS ${sql.id(c.name)}`)),
-      from: sql`${udb.table(join.base)} AS ${sql.id("t0")}${sql.join(joined, sql``)}`,
+      from: fromWith(new Map()),
       ref: (c) => refs.get(c) ?? sql.id(c.name),
       tieBreak: [sql.id("t0", "id"), ...join.joins.filter((j) => !matchesAtMostOne(schema, j)).map((j) => sql.id(aliasOf.get(j.table)!, "id"))],
     },
+    fromWith,
     output: columns.map((c) => [c.name, (v: unknown) => TYPE_SPECS[c.type].toJson(v, c)]),
     userOutput: [],
   };
@@ -70,17 +82,30 @@ export const indexJoin = (udb: UserDb, schema: DatabaseSchema, join: JoinDef): J
   return index;
 };
 
-/** Row policies of every table in the join (RLS): one closed table closes the join. No caller = the owner. */
-const policyPredicates = (index: JoinIndex, schema: DatabaseSchema, caller?: Caller) => {
-  if (!caller) return [];
-  const predicates: RawBuilder<unknown>[] = [];
-  for (const { table, alias } of index.aliases) {
+/**
+ * Row policies of every table in the join (RLS): one closed table closes the join. An inner-joined table's
+ * policy filters the rows (WHERE); a left-joined table's joins only its visible rows (ON), so a hidden row
+ * reads like a missing one: its columns are null. No caller = the owner.
+ */
+export const joinPolicies = (index: JoinIndex, schema: DatabaseSchema, caller?: Caller) => {
+  const where: RawBuilder<unknown>[] = [];
+  const on = new Map<string, RawBuilder<unknown>>();
+  if (!caller) return { where, from: index.plan.from };
+  index.aliases.forEach(({ table, alias }, i) => {
     const filter = rowFilter(caller, schema, table, "select", alias);
     if (filter === "deny") throw new ApiError("forbidden", `Table "${table}" in join "${index.join.name}" is not readable for you (no select policy).`);
-    if (filter) predicates.push(filter);
-  }
-  return predicates;
+    if (!filter) return;
+    if (i > 0 && index.join.joins[i - 1].type === "left") on.set(alias, filter);
+    else where.push(filter);
+  });
+  return { where, from: on.size ? index.fromWith(on) : index.plan.from };
 };
+
+/** The caller's row access for tables read beside the join (expansions); no caller = the owner. */
+export const joinAccess = (schema: DatabaseSchema, caller?: Caller): Access =>
+  caller?.kind === "user" ? (table, action) => rowFilter(caller, schema, table, action) : FULL_ACCESS;
+
+type JoinRequest = { method: string; query: URLSearchParams; header: (name: string) => string | undefined; origin?: string; pathname?: string };
 
 /** GET /{join}: the same query grammar as a table read, over the join's output columns. */
 export const listJoinRecords = async (
@@ -88,37 +113,29 @@ export const listJoinRecords = async (
   schema: DatabaseSchema,
   join: JoinDef,
   params: URLSearchParams,
-  options: { caller?: Caller; prefer?: string } = {},
+  options: { caller?: Caller; prefer?: string; url?: { origin: string; pathname: string; query: URLSearchParams } } = {},
 ): Promise<CoreResponse> => {
   const index = indexJoin(udb, schema, join);
   const query = parseReadQuery(params, index.byName);
-  const extra = policyPredicates(index, schema, options.caller);
-  const rows = await scanRows(udb, selectJoinPageSql(udb, index.plan, query, extra));
-  const headers: Record<string, string> = {};
+  const { where, from } = joinPolicies(index, schema, options.caller);
+  const planned = planPage(udb, { from, ref: index.plan.ref, all: index.columns, tieBreak: index.plan.tieBreak }, query, where);
+  const rows = (await scanRows(udb, planned.sql())) as Record<string, unknown>[];
+  const output = options.caller?.kind === "user" ? index.userOutput : index.output;
+  const access = joinAccess(schema, options.caller);
+  const { records, headers } = await finishPage({ udb, schema, rows, query, keys: planned.keys, output, access, url: options.url });
   if (options.prefer && /\bcount=exact\b/.test(options.prefer)) {
-    const counted = await scanRows(udb, countJoinSql(udb, index.plan, query.filters, extra));
+    const counted = await scanRows(udb, countJoinSql(udb, { ...index.plan, from }, query.filters, where));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }
-  const output = options.caller?.kind === "user" ? index.userOutput : index.output;
-  const records = (rows as Record<string, unknown>[]).map((row) => {
-    const record: Record<string, unknown> = {};
-    for (const [name, toJson] of output) record[name] = toJson(row[name]);
-    return record;
-  });
   return json(200, records, headers);
 };
 
 /** A join path is a read-only collection: `/{join}/{id}` does not exist and only GET is served. */
-export const serveJoin = async (
-  udb: UserDb,
-  schema: DatabaseSchema,
-  join: JoinDef,
-  req: { method: string; query: URLSearchParams; header: (name: string) => string | undefined },
-  idText: string | undefined,
-  caller?: Caller,
-) => {
+export const serveJoin = async (udb: UserDb, schema: DatabaseSchema, join: JoinDef, req: JoinRequest, idText: string | undefined, caller?: Caller) => {
+  if (req.method !== "GET" && (idText === undefined || idText === "_aggregate")) throw methodNotAllowed(["GET"]);
+  if (idText === "_aggregate") return aggregateJoin({ udb, schema, join, query: req.query, caller });
   if (idText !== undefined) throw notFound(`Join "${join.name}" has no /{id} path; filter it with query parameters instead.`);
-  if (req.method !== "GET") throw methodNotAllowed(["GET"]);
-  return listJoinRecords(udb, schema, join, req.query, { caller, prefer: req.header("prefer") });
+  const url = req.origin !== undefined && req.pathname !== undefined ? { origin: req.origin, pathname: req.pathname, query: req.query } : undefined;
+  return listJoinRecords(udb, schema, join, req.query, { caller, prefer: req.header("prefer"), url });
 };

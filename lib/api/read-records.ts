@@ -1,10 +1,14 @@
-import { CompiledQuery, type RawBuilder } from "kysely";
+import { CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { scanRows } from "../db/scan-rows";
 import { notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
-import { countSql, pageParams, pageShape, selectByIdSql, selectPageSql } from "./build-sql";
+import type { CoreRequest } from "../http/core-types";
+import type { DatabaseSchema } from "../schema/types";
+import { countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
+import { afterParams, afterShape } from "./page-cursor";
+import { finishPage, pageColumns, planPage } from "./read-page";
 import { parseReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
 
@@ -24,26 +28,37 @@ const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, build: (
   return CompiledQuery.raw(text, params);
 };
 
-/** GET /{table}: filters, sort and page from the query string; `Prefer: count=exact` adds X-Total-Count. */
-export const listRecords = async (
-  udb: UserDb,
-  index: TableIndex,
-  params: URLSearchParams,
-  prefer?: string,
-  access: Access = FULL_ACCESS,
-): Promise<CoreResponse> => {
+export type ListRecords = {
+  udb: UserDb;
+  schema: DatabaseSchema;
+  index: TableIndex;
+  req: Pick<CoreRequest, "origin" | "pathname" | "query" | "header">;
+  access?: Access;
+};
+
+/**
+ * GET /{table}: filters, sort, projection, expansions and page from the query string; `Prefer: count=exact`
+ * adds X-Total-Count; `Link: rel="next"` when another page follows.
+ */
+export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCESS }: ListRecords): Promise<CoreResponse> => {
   const visible = predicatesFor(access, index.table.name, "select");
-  const query = parseReadQuery(params, index.byName);
+  const query = parseReadQuery(req.query, index.byName);
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
-  const page = () => selectPageSql(udb, index.table.name, index.all, query, visible);
-  const rows = await scanRows(udb, visible.length ? page() : compiledByShape(udb, index, pageShape(udb, query), page, pageParams(udb, query)));
-  const headers: Record<string, string> = {};
+  const planned = planPage(udb, { from: udb.table(index.table.name), ref: (c) => sql.id(c.name), all: index.all }, query, visible);
+  const { values } = planned;
+  const shape = `${pageShape(udb, query)}|${query.select ? pageColumns(index.all, query).map((c) => c.name).join(",") : "*"}|${values ? afterShape(values) : ""}`;
+  // Bound in statement order: the filters, the cursor's keyset, then LIMIT and OFFSET.
+  const params = pageParams(udb, { ...query, limit: query.limit + 1 });
+  if (values) params.splice(params.length - 2, 0, ...afterParams(planned.keys, values));
+  const rows = await scanRows(udb, visible.length === 0 ? compiledByShape(udb, index, shape, planned.sql, params) : planned.sql());
+  const { records, headers } = await finishPage({ udb, schema, rows: rows as Record<string, unknown>[], query, keys: planned.keys, output: index.output, access, url: req });
+  const prefer = req.header("prefer");
   if (prefer && /\bcount=exact\b/.test(prefer)) {
     const counted = await scanRows(udb, countSql(udb, index.table.name, query.filters, visible));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }
-  return json(200, (rows as Record<string, unknown>[]).map((r) => toRecord(index, r)), headers);
+  return json(200, records, headers);
 };
 
 /** The record by id if the `visible` predicates show it; `lock` (inside a write transaction) holds the row until COMMIT. */

@@ -2,7 +2,7 @@ import type { CoreRequest, CoreResponse } from "../http/core-types";
 import type { DatabaseSchema } from "../schema/types";
 
 const ALLOWED_HEADERS = "authorization, content-type, prefer";
-const EXPOSED_HEADERS = "x-total-count, preference-applied, retry-after, ratelimit, ratelimit-policy, www-authenticate, allow";
+const EXPOSED_HEADERS = "x-total-count, link, preference-applied, retry-after, ratelimit, ratelimit-policy, www-authenticate, allow";
 
 /** True when the database's auth settings list this Origin ("*" allows any). */
 export const originAllowed = (schema: DatabaseSchema | undefined, origin: string | undefined) => {

@@ -9,5 +9,5 @@ export const formatJoinSql = (join: Pick<JoinDef, "base" | "joins" | "columns">)
   [
     `SELECT ${join.columns.map((c) => `${col(c.column)} AS ${q(c.as)}`).join(",\n       ")}`,
     `FROM ${q(join.base)}`,
-    ...join.joins.map((j) => `INNER JOIN ${q(j.table)} ON ${j.on.map(([a, b]) => `${col(a)} = ${col(b)}`).join(" AND ")}`),
+    ...join.joins.map((j) => `${j.type === "left" ? "LEFT" : "INNER"} JOIN ${q(j.table)} ON ${j.on.map(([a, b]) => `${col(a)} = ${col(b)}`).join(" AND ")}`),
   ].join("\n");

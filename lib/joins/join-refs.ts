@@ -35,7 +35,7 @@ export const renameInJoin = (join: JoinDef, table: string, to: { table?: string;
   return {
     ...join,
     base: mapTable(join.base),
-    joins: join.joins.map((j) => ({ table: mapTable(j.table), on: j.on.map(([a, b]) => [map(a), map(b)] as [string, string]) })),
+    joins: join.joins.map((j) => ({ ...j, table: mapTable(j.table), on: j.on.map(([a, b]) => [map(a), map(b)] as [string, string]) })),
     columns: join.columns.map((c) => ({ column: map(c.column), as: c.as })),
   };
 };

@@ -28,7 +28,7 @@ const KEY_FAMILY: Record<ColumnType, string | undefined> = {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Checks a structured join `{name, base, joins: [{table, on: [["a.x", "b.y"]]}], columns: [{column, as}]}`
+ * Checks a structured join `{name, base, joins: [{table, on: [["a.x", "b.y"]], type?}], columns: [{column, as}]}`
  * against the live schema; every problem is listed in one 422. `as` defaults to the column's own name.
  */
 export const parseJoinDefinition = (input: Record<string, unknown>, schema: DatabaseSchema): JoinSpec => {
@@ -50,6 +50,11 @@ export const parseJoinDefinition = (input: Record<string, unknown>, schema: Data
     input.joins.forEach((entry: unknown, i) => {
       const at = `joins[${i}]`;
       if (!isObject(entry)) return fail(at, "invalid_type", `${at} must be an object like {"table": "authors", "on": [["books.author_id", "authors.id"]]}`);
+      const extra = Object.keys(entry).find((k) => !["table", "on", "type"].includes(k));
+      if (extra) return fail(`${at}.${extra}`, "unknown_property", `unknown property "${extra}" in ${at}`);
+      if (entry.type !== undefined && entry.type !== "inner" && entry.type !== "left") {
+        return fail(`${at}.type`, "invalid_value", `${at}.type must be "inner" (the default) or "left"`);
+      }
       const table = typeof entry.table === "string" ? entry.table : "";
       if (!schema.tables.has(table)) return fail(`${at}.table`, "unknown_table", `${at}.table ${JSON.stringify(entry.table ?? null)} is not a table of this database`);
       if (inScope.includes(table)) return fail(`${at}.table`, "duplicate_table", `table "${table}" is already in this join; each table may appear once`);
@@ -75,7 +80,8 @@ export const parseJoinDefinition = (input: Record<string, unknown>, schema: Data
         // Stored as [earlier table, joined table], however it was written.
         on.push(refTable(b) === table ? [a, b] : [b, a]);
       });
-      joins.push({ table, on });
+      // Inner is the default and is stored as no type, so existing definitions read the same.
+      joins.push(entry.type === "left" ? { table, on, type: "left" } : { table, on });
     });
   }
 

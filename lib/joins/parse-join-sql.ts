@@ -1,4 +1,4 @@
-// SQL mode: one `SELECT t.col [AS name], … FROM a [AS x] [INNER] JOIN b ON x.k = b.k [AND …] …` becomes the
+// SQL mode: one `SELECT t.col [AS name], … FROM a [AS x] [INNER|LEFT [OUTER]] JOIN b ON x.k = b.k [AND …] …` becomes the
 // structured definition. Everything else is refused with a 422 on field "sql" giving line and column.
 import mysqlParser from "node-sql-parser/build/mysql.js";
 import { ApiError, invalidField } from "../errors";
@@ -141,7 +141,7 @@ const readSelect = (ast: Node, schema: DatabaseSchema, text: string): Raw => {
     }
   }
   const from: Node[] = Array.isArray(ast.from) ? ast.from : [];
-  if (from.length < 2) return refuse(ast.loc ? findWord(text, "from") ?? 0 : 0, "sql_no_join", "a join needs FROM a table and at least one INNER JOIN … ON");
+  if (from.length < 2) return refuse(ast.loc ? findWord(text, "from") ?? 0 : 0, "sql_no_join", "a join needs FROM a table and at least one INNER JOIN or LEFT JOIN … ON");
   const scope: Scope = new Map();
   const joins: Raw[] = [];
   from.forEach((raw, i) => {
@@ -157,10 +157,11 @@ const readSelect = (ast: Node, schema: DatabaseSchema, text: string): Raw => {
     if (item.as && item.as !== item.table) scope.set(item.table, item.table);
     if (i === 0) return;
     if (!item.join) return refuse(item.loc, "sql_join_type", "join tables with INNER JOIN … ON, not a comma");
-    if (item.join !== "INNER JOIN" && item.join !== "JOIN") return refuse(item.loc, "sql_join_type", `${item.join} is not supported; joins are inner joins`);
+    const left = item.join === "LEFT JOIN" || item.join === "LEFT OUTER JOIN";
+    if (!left && item.join !== "INNER JOIN" && item.join !== "JOIN") return refuse(item.loc, "sql_join_type", `${item.join} is not supported; use INNER JOIN or LEFT JOIN`);
     if (item.using) return refuse(item.loc, "sql_join_condition", "USING is not supported; write ON a.x = b.y");
     if (!item.on) return refuse(item.loc, "sql_join_condition", `JOIN ${item.table} needs ON a.x = b.y`);
-    joins.push({ table: item.table, on: readOn(item.on, scope, schema, text) });
+    joins.push({ table: item.table, on: readOn(item.on, scope, schema, text), ...(left ? { type: "left" } : {}) });
   });
   const columns = (Array.isArray(ast.columns) ? ast.columns : [{ expr: { type: "column_ref", column: "*" } }]).map((c: Node) => {
     const column = readColumnRef(c.expr, scope, schema, text);

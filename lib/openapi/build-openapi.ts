@@ -6,7 +6,9 @@ import { curlSample } from "./curl-sample";
 import { resolvableJoins } from "../joins/output-columns";
 import { joinPaths, joinSchemas } from "./join-paths";
 import { changeEventSchema, changesPath } from "./changes-path";
-import { LIST_PARAMETERS, listParameters } from "./list-parameters";
+import { LINK_HEADER, LIST_PARAMETERS, listParameters } from "./list-parameters";
+import { aggregatePath } from "./aggregate-paths";
+import { recordColumns } from "../schema/types";
 import { dataErrors } from "./data-errors";
 import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
 import { exampleCreate, examplePatch, exampleRecord, pascalName, schemaNames, tableSchemas } from "./table-schemas";
@@ -43,8 +45,9 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
         parameters: listParameters(table),
         responses: {
           "200": {
-            description: `The matching records, ordered by \`_sort\` then \`id\`.`,
+            description: `The matching records, ordered by \`_sort\` then \`id\` (only the \`_select\` columns, with \`expand\` when \`_expand\` is given).`,
             headers: {
+              Link: LINK_HEADER,
               "X-Total-Count": {
                 description: "Number of matching records ignoring `_limit`/`_offset`; only with `Prefer: count=exact`.",
                 schema: { type: "integer", minimum: 0 },
@@ -90,6 +93,7 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
         exampleCreate(table),
       ),
     },
+    ...aggregatePath(table.name, recordColumns(table), { ...opts, operationId: `aggregate${p}`, tag: table.name, errors: READ_ERRORS }),
     [`/${table.name}/{id}`]: {
       parameters: [{ $ref: "#/components/parameters/Id" }],
       get: op("get", item, {
@@ -153,7 +157,7 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 
 **Authentication**: \`Authorization: Bearer <key>\` with your secret key (\`sk_...\`) or a database-auth JWT, or \`x-api-key: <key>\`.
 
-**Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`.
+**Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`. \`_select=a,b\` picks columns, \`_expand=ref_col\` adds the referenced rows under \`expand\`; a \`Link: <…>; rel="next"\` header carries the next page's \`_after\` cursor. \`GET /{table}/_aggregate\` (and \`/{join}/_aggregate\`) groups and counts with \`_group\` and \`_agg\`.
 
 **Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or, with \`retryable: true\`, \`schema_changed\`: the table changed while the request ran, or \`write_conflict\`: a write lost a race to another and the server's retries ran out; send it again), 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
 

@@ -50,21 +50,58 @@ const sortParameter = (columns: ColumnDef[]): Json => {
   };
 };
 
-/** A table's list parameters; a join passes its output columns instead. */
-export const listParameters = (table: TableDef | undefined, columns: ColumnDef[] = recordColumns(table!)): Json[] => {
+/** One filter parameter per column and operator the server reads (reads and aggregates alike). */
+export const filterParameters = (columns: ColumnDef[]): Json[] => {
   const names = new Set(columns.map((c) => c.name));
-  const filters = columns.flatMap((col) =>
+  return columns.flatMap((col) =>
     TYPE_SPECS[col.type].ops
       .filter((op) => isReadAs(col, op, names))
       .map((op) => filterParameter(col, op)),
   );
-  return [
-    { $ref: "#/components/parameters/Limit" },
-    { $ref: "#/components/parameters/Offset" },
-    sortParameter(columns),
-    { $ref: "#/components/parameters/Prefer" },
-    ...filters,
-  ];
+};
+
+/** `_select` and `_expand`: comma-separated names of this collection's columns (reference columns for `_expand`). */
+const projectionParameters = (columns: ColumnDef[]): Json[] => {
+  const refs = columns.filter((c) => c.type === "reference" && c.references);
+  const select: Json = {
+    name: "_select",
+    in: "query",
+    required: false,
+    description: "Comma-separated columns to return (e.g. `_select=title,price`); `id` is always included when there is one. An unknown column is a 422.",
+    style: "form",
+    explode: false,
+    schema: { type: "array", items: { type: "string", enum: columns.map((c) => c.name) } },
+  };
+  if (refs.length === 0) return [select];
+  const expand: Json = {
+    name: "_expand",
+    in: "query",
+    required: false,
+    description:
+      "Comma-separated reference columns (at most 5): each record gains `expand: {column: {…referenced record…} | null}`, one level deep. " +
+      "The referenced table's select policy applies to JWT users (a hidden row is `null`); password columns never appear.",
+    style: "form",
+    explode: false,
+    schema: { type: "array", maxItems: 5, items: { type: "string", enum: refs.map((c) => c.name) } },
+  };
+  return [select, expand];
+};
+
+/** A table's list parameters; a join passes its output columns instead. */
+export const listParameters = (table: TableDef | undefined, columns: ColumnDef[] = recordColumns(table!)): Json[] => [
+  { $ref: "#/components/parameters/Limit" },
+  { $ref: "#/components/parameters/Offset" },
+  { $ref: "#/components/parameters/After" },
+  sortParameter(columns),
+  ...projectionParameters(columns),
+  { $ref: "#/components/parameters/Prefer" },
+  ...filterParameters(columns),
+];
+
+/** The Link header of every collection read (tables and joins). */
+export const LINK_HEADER: Json = {
+  description: 'Present while more records follow: `<url>; rel="next"`, this request with `_after` set to the next page\'s cursor (and `_offset` dropped). Absent on the last page.',
+  schema: { type: "string" },
 };
 
 export const LIST_PARAMETERS: Record<string, Json> = {
@@ -80,8 +117,16 @@ export const LIST_PARAMETERS: Record<string, Json> = {
     in: "query",
     required: false,
     description:
-      "Number of records to skip; page n of size s is `_offset=(n-1)*s`. The database still reads every skipped row, so a deep page costs in proportion to its depth: past a few thousand rows, page by key instead (`_sort=id&id_gt=<last id of the previous page>`), which seeks straight to the page.",
+      "Number of records to skip; page n of size s is `_offset=(n-1)*s`. The database still reads every skipped row, so a deep page costs in proportion to its depth: past a few thousand rows, follow the `Link` header (`_after`), which seeks straight to the page. Not with `_after`.",
     schema: { type: "integer", minimum: 0, default: 0 },
+  },
+  After: {
+    name: "_after",
+    in: "query",
+    required: false,
+    description:
+      "An opaque cursor from the `Link: <…>; rel=\"next\"` header of the previous page: the records after that page's last one in the same `_sort` order, at the same cost however deep. Not with `_offset`; a cursor of another `_sort` is a 422.",
+    schema: { type: "string", pattern: "^[A-Za-z0-9_-]+$" },
   },
   Prefer: {
     name: "Prefer",

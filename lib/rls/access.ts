@@ -14,3 +14,10 @@ export const predicatesFor = (access: Access, table: string, action: PolicyActio
   if (filter === "deny") throw new ApiError("forbidden", `No ${action} policy on table "${table}" allows this for your token.`);
   return filter ? [filter] : [];
 };
+
+/** Like predicatesFor for select, but "none" instead of 403 (an expansion shows a hidden or closed table's row as null). */
+export const visibleRows = (access: Access, table: string): RawBuilder<unknown>[] | "none" => {
+  const filter = access(table, "select");
+  if (filter === "deny") return "none";
+  return filter ? [filter] : [];
+};

@@ -102,7 +102,8 @@ export type JoinDef = {
   id: number;
   name: string;
   base: string;
-  joins: { table: string; on: [JoinColumnRef, JoinColumnRef][] }[];
+  /** `type: "left"` keeps base rows without a match (their columns null); absent = inner, the default. */
+  joins: { table: string; on: [JoinColumnRef, JoinColumnRef][]; type?: "left" }[];
   columns: { column: JoinColumnRef; as: string }[];
   /** The SELECT it was made from in SQL mode (kept beside the structured form). */
   sql?: string;

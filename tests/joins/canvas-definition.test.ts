@@ -1,7 +1,7 @@
 // The visual editor's canvas → stored definition: table order follows the key pairs out from the base, and
 // each pair is written [earlier table, joined table], whichever way it was dragged.
 import { describe, expect, it } from "vitest";
-import { canvasDefinition, canvasFromDefinition, EMPTY_CANVAS, outputNameFor, proposedPairs } from "../../components/joins/canvas-definition";
+import { canvasDefinition, canvasFromDefinition, definitionSql, EMPTY_CANVAS, outputNameFor, proposedPairs } from "../../components/joins/canvas-definition";
 
 describe("canvasDefinition", () => {
   it("is undefined on an empty canvas", () => {
@@ -52,5 +52,28 @@ describe("editing a saved join on the canvas", () => {
     expect(proposedPairs(state, tables)).toEqual([["books.author_id", "authors.id"]]);
     expect(proposedPairs({ ...state, pairs: [["authors.id", "books.author_id"]] }, tables)).toEqual([]);
     expect(proposedPairs({ ...state, tables: ["books", "authors", "tags"] }, tables)).toEqual([["books.author_id", "authors.id"], ["tags.book_id", "books.id"]]);
+  });
+});
+
+describe("left joins on the canvas", () => {
+  const state = {
+    tables: ["books", "authors", "categories"],
+    pairs: [["books.author_id", "authors.id"], ["books.category_id", "categories.id"]] as [string, string][],
+    outputs: [{ column: "books.title", as: "title" }],
+    left: ["categories"],
+  };
+
+  it("marks the chosen table left and leaves the others inner (no type)", () => {
+    expect(canvasDefinition(state)?.joins).toEqual([
+      { table: "authors", on: [["books.author_id", "authors.id"]] },
+      { table: "categories", on: [["books.category_id", "categories.id"]], type: "left" },
+    ]);
+  });
+
+  it("a saved left join opens with its choice and writes LEFT JOIN in its SQL", () => {
+    const definition = canvasDefinition(state)!;
+    expect(canvasFromDefinition(definition).left).toEqual(["categories"]);
+    expect(definitionSql(definition)).toContain("LEFT JOIN categories ON books.category_id = categories.id");
+    expect(definitionSql(definition)).toContain("INNER JOIN authors ON");
   });
 });

@@ -140,6 +140,7 @@ describe.each(MATRIX)("database auth endpoints on $engine via $adapter", ({ engi
       expect(ok.status).toBe(200);
       expect(ok.headers.get("access-control-allow-origin")).toBe(allowed);
       expect(ok.headers.get("access-control-expose-headers")).toContain("x-total-count");
+      expect(ok.headers.get("access-control-expose-headers"), "a browser may follow cursor pages").toContain("link");
       const denied = await ctx.h.request("GET", `/v1/${f.db}/notes`, { key: null, headers: { origin: allowed } });
       expect(denied.status).toBe(401);
       expect(denied.headers.get("access-control-allow-origin")).toBe(allowed);

@@ -29,17 +29,23 @@ const ColumnRef = z.string().meta({ description: "`table.column`", example: "boo
 const structure = {
   base: TableRef.meta({ description: "The base table; rows come in its id order unless `_sort` says otherwise." }),
   joins: z
-    .array(z.strictObject({ table: TableRef, on: z.array(z.tuple([ColumnRef, ColumnRef])).min(1) }))
+    .array(
+      z.strictObject({
+        table: TableRef,
+        on: z.array(z.tuple([ColumnRef, ColumnRef])).min(1),
+        type: z.enum(["inner", "left"]).optional().meta({ default: "inner", description: "`left` keeps rows without a match here, their columns null." }),
+      }),
+    )
     .min(1)
     .max(MAX_JOINED_TABLES)
-    .meta({ description: "Inner-joined tables in order; each key pair links the table to one before it." }),
+    .meta({ description: "Joined tables in order (inner unless `type: left`); each key pair links the table to one before it." }),
   columns: z
     .array(z.strictObject({ column: ColumnRef, as: OutputName.optional() }))
     .min(1)
     .max(MAX_JOIN_COLUMNS)
     .meta({ description: "Output columns; `as` defaults to the column's name and must be unique." }),
 };
-const Sql = z.string().max(MAX_JOIN_SQL).meta({ description: "One `SELECT t.col [AS name] … FROM a JOIN b ON a.x = b.y …` (MySQL dialect)." });
+const Sql = z.string().max(MAX_JOIN_SQL).meta({ description: "One `SELECT t.col [AS name] … FROM a [INNER|LEFT] JOIN b ON a.x = b.y …` (MySQL dialect)." });
 
 const STRUCTURE = {
   base: "books",
@@ -73,7 +79,13 @@ export const JoinPreviewInput = component(
 
 const definition = {
   base: z.string(),
-  joins: z.array(z.object({ table: z.string(), on: z.array(z.tuple([z.string(), z.string()])) })),
+  joins: z.array(
+    z.object({
+      table: z.string(),
+      on: z.array(z.tuple([z.string(), z.string()])),
+      type: z.literal("left").optional().meta({ description: "Present for a left join; absent = inner." }),
+    }),
+  ),
   columns: z.array(z.object({ column: z.string(), as: z.string() })),
 };
 

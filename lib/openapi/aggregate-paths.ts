@@ -1,0 +1,82 @@
+// `GET /{table}/_aggregate` and `GET /{join}/_aggregate` in the data OpenAPI document.
+import { TYPE_SPECS } from "../schema/column-types";
+import type { ColumnDef } from "../schema/types";
+import { curlSample } from "./curl-sample";
+import { filterParameters } from "./list-parameters";
+import { errorRefs } from "./shared-components";
+
+type Json = Record<string, unknown>;
+
+const NUMERIC = new Set(["int", "bigint", "decimal", "float"]);
+
+/** An example `_agg` for these columns: a count, and a sum and average of the first number column. */
+const exampleAgg = (columns: ColumnDef[]) => {
+  const number = columns.find((c) => NUMERIC.has(c.type) && c.name !== "id");
+  return number ? `count,sum:${number.name},avg:${number.name}` : "count";
+};
+
+export const aggregatePath = (
+  name: string,
+  columns: ColumnDef[],
+  opts: { serverUrl: string; apiKey?: string; operationId: string; tag: string; errors: Parameters<typeof errorRefs>[number][] },
+): Record<string, Json> => {
+  const groupable = columns.filter((c) => TYPE_SPECS[c.type].sort !== "none").map((c) => c.name);
+  const agg = exampleAgg(columns);
+  return {
+    [`/${name}/_aggregate`]: {
+      get: {
+        tags: [opts.tag],
+        operationId: opts.operationId,
+        summary: `Aggregate ${name}`,
+        description:
+          `Counts and totals over \`${name}\`, grouped by \`_group\`, with the same filters as the list (row policies apply: a JWT user aggregates only rows it may read). ` +
+          "Each result row holds the group columns and one value per aggregate, named `count` or `{fn}_{column}` (`sum_price`). " +
+          "`count` and `count_distinct` are integers, `avg` a number, `sum` of a decimal column keeps its scale, `min`/`max` take the column's JSON type. " +
+          "Without `_sort` the rows come in group order (NULL first). `_select`, `_expand` and `_after` are not accepted here.",
+        parameters: [
+          {
+            name: "_group",
+            in: "query",
+            required: false,
+            description: "Comma-separated columns to group by (at most 5); without it, one row over every matching record.",
+            style: "form",
+            explode: false,
+            schema: { type: "array", maxItems: 5, items: { type: "string", enum: groupable } },
+          },
+          {
+            name: "_agg",
+            in: "query",
+            required: false,
+            description:
+              "Comma-separated aggregates (default `count`): `count`, `sum:col`, `avg:col` (number columns), `min:col`, `max:col`, `count_distinct:col`.",
+            example: agg,
+            schema: { type: "string", pattern: "^[a-z_]+(:[a-z][a-z0-9_]*)?(,[a-z_]+(:[a-z][a-z0-9_]*)?)*$" },
+          },
+          {
+            name: "_sort",
+            in: "query",
+            required: false,
+            description: "Comma-separated group or aggregate names (e.g. `-count`); a leading `-` sorts descending.",
+            schema: { type: "string" },
+          },
+          { $ref: "#/components/parameters/Limit" },
+          { $ref: "#/components/parameters/Offset" },
+          ...filterParameters(columns),
+        ],
+        responses: {
+          "200": {
+            description: "One object per group.",
+            content: {
+              "application/json": {
+                schema: { type: "array", items: { type: "object", additionalProperties: true } },
+                example: [{ ...(groupable[1] ? { [groupable[1]]: "…" } : {}), count: 3 }],
+              },
+            },
+          },
+          ...errorRefs(...opts.errors, "ValidationFailed"),
+        },
+        "x-codeSamples": curlSample("get", `${opts.serverUrl}/${name}/_aggregate`, { apiKey: opts.apiKey }),
+      },
+    },
+  };
+};
