@@ -113,6 +113,7 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
     const outcomes: string[] = [];
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    let writes = 0;
     for (const r of requests) {
       const table = r.template.split("/")[1];
       const path = r.path.replace(/@(\d+)$/, (_, n) => String(seen[table]?.length ? seen[table][Number(n) % seen[table].length] : 1));
@@ -120,6 +121,7 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
       const key = r.key === "good" ? undefined : r.key === "none" ? null : "sk_" + "0".repeat(43);
       const reply = await h.request(r.method, url, { rawBody: r.body, key, headers: r.body === undefined ? {} : { "content-type": "application/json" } });
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      if (r.method !== "GET" && reply.status < 300) writes++;
       outcomes.push(`#${outcomes.length} ${reply.status} ${r.method} ${r.template}?${r.query.slice(0, 80)} ${r.body?.slice(0, 80) ?? ""}`);
       if (reply.status === 204) seen[table] = seen[table].filter((id) => `${base}/${table}/${id}` !== path);
       if (reply.status === 201 && r.template === `/${table}`) (seen[table] ??= []).push(...[reply.body].flat().map((record: { id: number }) => record.id));
@@ -134,6 +136,7 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
     const other = [...OUTCOMES].find(([e]) => e !== engine)?.[1];
     if (other) expect(outcomes.flatMap((o, i) => (o === other[i] ? [] : [`${o} ≠ ${other[i]}`])).slice(0, 10), "both engines answer the same statuses").toEqual([]);
     expect(statuses.get(200) ?? 0, "some reads succeed").toBeGreaterThan(RUNS / 20);
-    expect((statuses.get(201) ?? 0) + (statuses.get(200) ?? 0), "some writes succeed").toBeGreaterThan(RUNS / 10);
+    // Counted by method (a 200 may be a read): the new read paths (aggregates, cursors) took a share of the sample.
+    expect(writes, "some writes succeed").toBeGreaterThan(RUNS / 50);
   }, 240_000);
 });
