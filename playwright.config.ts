@@ -38,6 +38,8 @@ export default defineConfig({
       DOCS_CNAME_TARGET: E2E_CNAME_TARGET,
       // 12-webhooks delivers to a receiver on loopback.
       WEBHOOK_ALLOW_PRIVATE: "1",
+      // 99-sessions gives its sign-in limit case an address of its own through X-Forwarded-For.
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -119,7 +119,7 @@ test("a join built in the visual editor shows in the API Docs and answers its GE
     // Typing would race Monaco's suggestions and bracket closing; the model is set the way a paste would.
     await page.evaluate((text) => (window as unknown as { monaco: any }).monaco.editor.getModels()[0].setValue(text), "SELECT SLEEP(5) AS s, b.title\nFROM books b JOIN authors a ON b.author_id = a.id");
     await expect(page.getByRole("alert").filter({ hasText: "SLEEP" })).toHaveText(
-      "function SLEEP() is not allowed; list table columns only (at line 1, column 8)",
+      "Function SLEEP() is not allowed; list table columns only (at line 1, column 8).",
     );
     await shot(page, "31-join-sql-mode-refusal");
   });

@@ -39,7 +39,7 @@ test("hooks: steps saved with inline CEL errors, a dry run, a runtime failure re
 
   await test.step("the Hooks tab: a set step and an assert; a bad expression is marked where it breaks", async () => {
     await page.goto(`/databases/${instance}/schema`);
-    await page.getByRole("navigation", { name: "Database sections" }).getByRole("link", { name: "Hooks" }).click();
+    await page.getByRole("navigation", { name: "Database sections" }).getByRole("link", { name: "Hooks", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/databases/${instance}/hooks$`));
     await expect(page.getByLabel("Table", { exact: true })).toHaveValue("orders");
     const insert = page.getByRole("region", { name: "On insert" });

@@ -31,7 +31,8 @@ export const humanFieldError = (e: FieldError, atField = false): string => {
   const label = fieldLabel(e.field);
   const text = e.message.startsWith(`${e.field} `) ? e.message.slice(e.field.length + 1) : e.message;
   const n = number(text);
-  if (WRITTEN_FOR_PEOPLE.has(e.code)) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`.replace(/\.\.$/, ".");
+  // The join SQL mode's refusals (`sql_*`) name the construct and its line and column already.
+  if (WRITTEN_FOR_PEOPLE.has(e.code) || e.code.startsWith("sql_")) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`.replace(/\.\.$/, ".");
   switch (e.code) {
     case "required":
       return `Fill in ${label}: it is required.`;

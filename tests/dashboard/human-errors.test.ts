@@ -10,6 +10,7 @@ const CASES: [string, { field: string; code: string; message: string; position?:
   ["a reference without its table", { field: "tables[1].columns[0].references", code: "required", message: 'a reference column needs "references": the name of the table it points to' }, "Fill in table 2, column 1, references: it is required."],
   ["a name too long", { field: "name", code: "too_long", message: "name must be at most 64 characters long" }, "name is too long: keep it at most 64 characters long."],
   ["a missing name", { field: "name", code: "required", message: "name is required" }, "Fill in name: it is required."],
+  ["a join's SQL with a function", { field: "sql", code: "sql_function", message: "function SLEEP() is not allowed; list table columns only (at line 1, column 8)" }, "Function SLEEP() is not allowed; list table columns only (at line 1, column 8)."],
 ];
 
 describe("human messages from code and field", () => {
