@@ -129,7 +129,7 @@ describe("two API nodes on two Galera nodes at once", () => {
 
 describe("ids on a cluster", () => {
   it("problem 6: an AI build's seed rows reference the ids their inserts got (ids step by 3 here)", async () => {
-    const build = await call(LB, "POST", "/api/v1/ai/builds", key, { prompt: "A shop for handmade soap", apply: true });
+    const build = await call(LB, "POST", "/api/v1/ai/builds", key, { prompt: "A shop: customers, products with a price, and orders of customers", apply: true });
     expect(build.status, build.text).toBe(201);
     expect(build.body.status, build.text).toBe("applied");
     const instance = build.body.database;
