@@ -1,18 +1,11 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { usePopover } from "../ui/use-popover";
 
 type Props = { columns: string[]; hidden: Set<string>; onChange: (hidden: Set<string>) => void };
 
 /** Hide and show the grid's columns (kept in the page URL, and in saved views). */
 export const ColumnToggle = ({ columns, hidden, onChange }: Props) => {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
-  }, [open]);
+  const { open, setOpen, root } = usePopover();
   return (
     <div ref={root} className="relative" onKeyDown={(e) => e.key === "Escape" && setOpen(false)}>
       <button

@@ -1,19 +1,11 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { usePopover } from "../ui/use-popover";
 
 type Props = { recordId: number; onEdit: () => void; onDelete: () => void };
 
 /** One narrow button per row opening Edit and Delete, so row actions take one column, not two. */
 export const RowMenu = ({ recordId, onEdit, onDelete }: Props) => {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener("mousedown", close);
-    root.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => document.removeEventListener("mousedown", close);
-  }, [open]);
+  const { open, setOpen, root } = usePopover((el) => el.querySelector<HTMLElement>("[role=menuitem]")?.focus());
   const choose = (fn: () => void) => {
     setOpen(false);
     fn();

@@ -105,15 +105,18 @@ const openSqliteEngine = (config: Config): Engine => {
   };
 };
 
-const mysqlPool = (url: string, database?: string): Pool => {
+/**
+ * How every connection to MySQL/MariaDB reads values, whether pooled or (the SQL console) a connection of its own:
+ * from the URL's credentials, into `database`.
+ */
+export const mysqlConnectionOptions = (url: string, database?: string) => {
   const u = new URL(url);
-  return createPool({
+  return {
     host: u.hostname,
     port: Number(u.port || 3306),
     user: decodeURIComponent(u.username || "root"),
     password: decodeURIComponent(u.password || ""),
     database,
-    connectionLimit: Number(u.searchParams.get("connectionLimit") ?? 20),
     charset: "utf8mb4",
     timezone: "Z",
     dateStrings: true,
@@ -123,8 +126,11 @@ const mysqlPool = (url: string, database?: string): Pool => {
     // value could not be told from its text.
     jsonStrings: true,
     multipleStatements: false,
-  });
+  };
 };
+
+const mysqlPool = (url: string, database?: string): Pool =>
+  createPool({ ...mysqlConnectionOptions(url, database), connectionLimit: Number(new URL(url).searchParams.get("connectionLimit") ?? 20) });
 
 export const metaSchemaName = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\//, "")) || "tabula";
 

@@ -3,7 +3,11 @@
  * segments dropped and `..` applied. Null (answer 404) for what has no safe spelling: a segment that ends in
  * a dot (`login.`), a `..` above the root, or an escaped slash or backslash that would split a segment.
  */
+const ALIASABLE = /[%\\]|\/\/|\/\.|\.(\/|$)/;
+
 export const canonicalPath = (pathname: string): string | null => {
+  // Most paths are already canonical: no escape, backslash, empty segment, dot segment or segment ending in a dot.
+  if (pathname.startsWith("/") && !ALIASABLE.test(pathname)) return pathname;
   if (/%(2f|5c)/i.test(pathname) || pathname.includes("\\")) return null;
   const segments = pathname.replace(/%2e/gi, ".").split("/");
   const out: string[] = [];

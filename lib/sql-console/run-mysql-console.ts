@@ -1,4 +1,5 @@
 import { type Connection, createConnection, type FieldPacket } from "mysql2/promise";
+import { mysqlConnectionOptions } from "../db/engine";
 import { invalidField } from "../errors";
 import { checkConsoleSql } from "./check-console-sql";
 import type { ConsoleLimits, ConsoleResult } from "./console-limits";
@@ -7,23 +8,7 @@ const ER_STATEMENT_TIMEOUT = 1969;
 
 const cell = (v: unknown) => (Buffer.isBuffer(v) ? `\\x${v.subarray(0, 256).toString("hex")}${v.length > 256 ? "…" : ""}` : v);
 
-const connect = (url: string, database: string) => {
-  const u = new URL(url);
-  return createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username || "root"),
-    password: decodeURIComponent(u.password || ""),
-    database,
-    charset: "utf8mb4",
-    timezone: "Z",
-    dateStrings: true,
-    supportBigNumbers: true,
-    bigNumberStrings: false,
-    jsonStrings: true,
-    multipleStatements: false,
-  });
-};
+const connect = (url: string, database: string) => createConnection(mysqlConnectionOptions(url, database));
 
 /**
  * A connection of its own, its default schema the user's: the statement runs in a READ ONLY transaction with
