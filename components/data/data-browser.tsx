@@ -1,5 +1,4 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { ApiRequestError } from "../api/api-error";
@@ -8,7 +7,7 @@ import { dataRequest } from "../api/data-client";
 import type { DataRecord, Table } from "../api/types";
 import { useDashboardKey } from "../api/use-dashboard-key";
 import { useDatabase, useDatabaseAccess } from "../api/use-databases";
-import { useRecordMutations, useRecords, useRowCounts } from "../api/use-records";
+import { useRecordMutations, useRecords, useRecordTotal, useRowCounts } from "../api/use-records";
 import { PlusIcon } from "../icons";
 import { TableList } from "../schema/table-list";
 import { Button } from "../ui/button";
@@ -22,12 +21,15 @@ import { LiveIndicator } from "./live-indicator";
 import { useLiveRecords } from "./use-live-records";
 import { exportCsv } from "./csv-transfer";
 import { FilterBar } from "./filter-bar";
-import { Pagination } from "./pagination";
+import { GridPaging } from "./grid-paging";
+import { GroupSummary } from "./group-summary";
+import { filtersOf } from "./group-summary-query";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
 import { RecordDialog } from "./record-dialog";
 import { RecordsGrid } from "./records-grid";
-import { loadReferenceLabels, type ReadRows } from "./reference-display";
+import { expandColumns, expandedLabels, type ReadRows } from "./reference-display";
+import { cursorQuery, useCursorPages } from "./use-cursor-pages";
 import { ViewBar } from "./view-bar";
 
 type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | null;
@@ -71,18 +73,19 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState<string | null>(null);
   const queryString = buildQueryString(query);
-  const records = useRecords(instance, table.name, queryString, apiKey);
+  // The read of the page: the grid's query, on a cursor page `_after` for `_offset`, references expanded in it.
+  const cursor = useCursorPages(queryString);
+  const expand = expandColumns(table, hidden);
+  const pageQuery = `${cursorQuery(queryString, cursor.after)}${expand.length ? `&_expand=${expand.join(",")}` : ""}`;
+  const records = useRecords(instance, table.name, pageQuery, apiKey, { count: cursor.depth === 0 });
+  const filters = filtersOf(queryString);
+  const cursorTotal = useRecordTotal(instance, table.name, filters, apiKey, cursor.depth > 0);
   const [paused, setPaused] = useState(false);
   const live = useLiveRecords(instance, table.name, apiKey, paused);
   const { save, remove } = useRecordMutations(instance, table.name, apiKey);
   const read: ReadRows = useCallback((name, q) => dataRequest<DataRecord[]>(instance, `${encodeURIComponent(name)}?${q}`, apiKey), [instance, apiKey]);
-  const rows = records.data?.rows ?? [];
-  // One read per referenced table for the whole page (id_in=…), never one per cell.
-  const labels = useQuery({
-    queryKey: ["reference-labels", instance, table.name, rows.map((r) => r.id).join(","), records.dataUpdatedAt],
-    enabled: rows.length > 0 && table.columns.some((c) => c.type === "reference"),
-    queryFn: () => loadReferenceLabels(table, tables, rows, read),
-  });
+  const rows = useMemo(() => records.data?.rows ?? [], [records.data]);
+  const labels = useMemo(() => expandedLabels(table, tables, rows), [table, tables, rows]);
   const apply = (next: RecordsQuery) => {
     setSelected(new Set());
     setQuery(next);
@@ -139,8 +142,9 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
         }
       >
         <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} onApply={apply} />
-        <QueryPreview instance={instance} table={table.name} queryString={queryString} apiKey={apiKey} />
+        <QueryPreview instance={instance} table={table.name} queryString={pageQuery} apiKey={apiKey} />
       </FilterBar>
+      <GroupSummary instance={instance} table={table} tables={tables} filters={filters} apiKey={apiKey} read={read} />
       {!writeLock.disabled && chosen.length > 0 && (
         <div className="flex items-center gap-3 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
           <span>{chosen.length} selected</span>
@@ -167,7 +171,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           table={table}
           rows={rows}
           hidden={hidden}
-          labels={labels.data ?? {}}
+          labels={labels}
           sorts={query.sorts}
           onSort={(column) => apply({ ...query, sorts: nextSort(query.sorts, column), offset: 0 })}
           actions={
@@ -184,14 +188,24 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           }
         />
       )}
-      {records.data && <Pagination offset={query.offset} limit={query.limit} shown={rows.length} total={records.data.total} onChange={(page) => apply({ ...query, ...page })} />}
+      {records.data && (
+        <GridPaging
+          query={query}
+          page={records.data}
+          loading={records.isPlaceholderData}
+          cursor={cursor}
+          total={cursor.depth > 0 ? (cursorTotal.data ?? null) : records.data.total}
+          onQuery={apply}
+          onCursor={() => setSelected(new Set())}
+        />
+      )}
 
       {(editing?.kind === "add" || editing?.kind === "edit") && (
         <RecordDialog
           table={table}
           tables={tables}
           record={editing.kind === "edit" ? editing.record : undefined}
-          labels={labels.data}
+          labels={labels}
           read={read}
           save={save}
           onClose={() => setEditing(null)}

@@ -1,8 +1,6 @@
 "use client";
-import { type FormEvent, useState } from "react";
 import { Button } from "../ui/button";
-import { SelectInput, TextInput } from "../ui/field";
-import { PAGE_SIZES } from "./build-query";
+import { JumpToPage, PageSizeSelect } from "./page-controls";
 
 type Props = { offset: number; limit: number; shown: number; total: number | null; onChange: (page: { offset: number; limit: number }) => void };
 
@@ -17,17 +15,7 @@ export const Pagination = ({ offset, limit, shown, total, onChange }: Props) => 
   const page = Math.floor(offset / limit) + 1;
   const pages = total === null ? null : Math.max(1, Math.ceil(total / limit));
   const hasNext = pages === null ? shown === limit : page < pages;
-  const [jump, setJump] = useState("");
-  const [jumpError, setJumpError] = useState<string | null>(null);
   const go = (p: number) => onChange({ offset: (p - 1) * limit, limit });
-  const submitJump = (e: FormEvent) => {
-    e.preventDefault();
-    const n = Number(jump);
-    if (!/^\d+$/.test(jump) || n < 1 || (pages !== null && n > pages)) return setJumpError(`Enter a page from 1 to ${pages ?? "the last"}`);
-    setJumpError(null);
-    setJump("");
-    go(n);
-  };
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
       <p>
@@ -35,14 +23,7 @@ export const Pagination = ({ offset, limit, shown, total, onChange }: Props) => 
         {total !== null && ` of ${total}`}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-2 whitespace-nowrap">
-          Rows per page
-          <SelectInput className="w-20" value={limit} onChange={(e) => onChange({ offset: 0, limit: Number(e.target.value) })}>
-            {PAGE_SIZES.map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </SelectInput>
-        </label>
+        <PageSizeSelect limit={limit} onChange={(n) => onChange({ offset: 0, limit: n })} />
         <Button size="sm" disabled={offset === 0} onClick={() => onChange({ offset: Math.max(0, offset - limit), limit })}>
           Previous
         </Button>
@@ -66,28 +47,7 @@ export const Pagination = ({ offset, limit, shown, total, onChange }: Props) => 
         <Button size="sm" disabled={!hasNext} onClick={() => onChange({ offset: offset + limit, limit })}>
           Next
         </Button>
-        <form onSubmit={submitJump} className="flex items-center gap-1">
-          <label htmlFor="jump-page" className="whitespace-nowrap">
-            Go to page
-          </label>
-          <TextInput
-            id="jump-page"
-            inputMode="numeric"
-            className="w-16"
-            value={jump}
-            onChange={(e) => setJump(e.target.value)}
-            invalid={!!jumpError}
-            aria-describedby={jumpError ? "jump-page-error" : undefined}
-          />
-          <Button size="sm" type="submit">
-            Go
-          </Button>
-        </form>
-        {jumpError && (
-          <p id="jump-page-error" role="alert" className="w-full text-right text-xs text-red-700">
-            {jumpError}
-          </p>
-        )}
+        <JumpToPage pages={pages} onGo={go} />
       </div>
     </nav>
   );

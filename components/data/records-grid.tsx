@@ -52,10 +52,11 @@ const SortMark = ({ sort }: { sort?: Sort }) => (
 
 const CellText = ({ column, value, labels }: { column: GridColumn; value: unknown; labels: ReferenceLabels }) => {
   if (column.type === "reference" && typeof value === "number") {
+    // No label: a hidden or missing row, or a column past the expansion limit; the id alone stays honest.
     const label = labels[column.references ?? ""]?.[value];
     return (
       <span className="inline-flex items-baseline gap-1.5">
-        <span className="text-slate-900">{label ?? "…"}</span>
+        {label !== undefined && <span className="text-slate-900">{label}</span>}
         <span className="text-xs text-slate-600 tabular-nums">#{value}</span>
       </span>
     );

@@ -1,6 +1,6 @@
 // How a reference cell names the row it points at: a display column of the referenced table (its first unique
-// column, else its first text column, else the id), read for a whole page at once with one `id_in=` query per
-// referenced table, never one read per cell. Pure apart from the `read` it is given.
+// column, else its first text column, else the id), taken from the `expand` objects the page read brought
+// (`_expand`: one request for the page and its references, never one read per cell).
 import type { Column, DataRecord, Table } from "../api/types";
 
 const TEXT_TYPES: Column["type"][] = ["varchar", "text"];
@@ -20,33 +20,28 @@ export type ReadRows = (table: string, query: string) => Promise<DataRecord[]>;
 /** referenced table → id → display text. */
 export type ReferenceLabels = Record<string, Record<number, string>>;
 
-/** The one query per referenced table that reads the display column of every id on the page. */
-export const displayQueries = (table: Table, tables: Table[], rows: DataRecord[]) => {
-  const ids = new Map<string, Set<number>>();
+/** `_expand` takes at most this many reference columns per read. */
+export const MAX_EXPAND = 5;
+
+/** The reference columns a page read expands: the shown ones, up to MAX_EXPAND (others show their id alone). */
+export const expandColumns = (table: Pick<Table, "columns">, hidden?: Set<string>) =>
+  table.columns
+    .filter((c) => c.type === "reference" && c.references && !hidden?.has(c.name))
+    .slice(0, MAX_EXPAND)
+    .map((c) => c.name);
+
+/** Display labels from the page's own `expand` objects (the read that brought the rows asked `_expand`). */
+export const expandedLabels = (table: Pick<Table, "columns">, tables: Table[], rows: DataRecord[]): ReferenceLabels => {
+  const out: ReferenceLabels = {};
   for (const column of table.columns) {
     if (column.type !== "reference" || !column.references) continue;
-    const set = ids.get(column.references) ?? new Set<number>();
-    for (const row of rows) if (typeof row[column.name] === "number") set.add(row[column.name] as number);
-    ids.set(column.references, set);
+    const display = displayColumnOf(tables.find((t) => t.name === column.references));
+    const labels = (out[column.references] ??= {});
+    for (const row of rows) {
+      const target = (row.expand as Record<string, DataRecord | null> | undefined)?.[column.name];
+      if (target) labels[target.id] = target[display] == null ? `#${target.id}` : String(target[display]);
+    }
   }
-  return [...ids]
-    .filter(([, set]) => set.size > 0)
-    .map(([target, set]) => {
-      const display = displayColumnOf(tables.find((t) => t.name === target));
-      const list = [...set].sort((a, b) => a - b);
-      return { table: target, display, query: `id_in=${list.join(",")}&_limit=${Math.min(1000, list.length)}` };
-    });
-};
-
-/** Display labels for every reference on the page: one batched read per referenced table. */
-export const loadReferenceLabels = async (table: Table, tables: Table[], rows: DataRecord[], read: ReadRows): Promise<ReferenceLabels> => {
-  const out: ReferenceLabels = {};
-  await Promise.all(
-    displayQueries(table, tables, rows).map(async ({ table: target, display, query }) => {
-      const found = await read(target, query);
-      out[target] = Object.fromEntries(found.map((r) => [r.id, r[display] == null ? `#${r.id}` : String(r[display])]));
-    }),
-  );
   return out;
 };
 

@@ -1,10 +1,14 @@
 // What the data grid relies on, through the real data API on each engine: the `_ne` filter, the CSV round
-// trip (export every page → import into an empty copy through the bulk POST → the same rows), the batched
-// reference display read and the picker's search, and editing a saved join (rename and change at once).
+// trip (export every page → import into an empty copy through the bulk POST → the same rows), reference labels
+// from `_expand` and the picker's search, the group-by summary's read, cursor paging by the Link header, and
+// editing a saved join (rename and change at once).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Column, DataRecord, Table } from "../../components/api/types";
 import { csvToRecords, defaultMapping, parseCsv, toCsv } from "../../components/data/csv";
-import { displayColumnOf, loadReferenceLabels, pickerQuery } from "../../components/data/reference-display";
+import { nextCursor } from "../../components/api/use-records";
+import { aggregateQuery, defaultGroupColumn, filtersOf, groupableColumns, summableColumns } from "../../components/data/group-summary-query";
+import { displayColumnOf, expandColumns, expandedLabels, pickerQuery } from "../../components/data/reference-display";
+import { cursorQuery } from "../../components/data/use-cursor-pages";
 import { importRows } from "../../components/data/csv-transfer";
 import { definitionSql } from "../../components/joins/canvas-definition";
 import { starterSql } from "../../components/joins/starter-sql";
@@ -148,17 +152,14 @@ describe.each(ENGINES)("the data grid's API on %s", (engine) => {
   });
 
   describe("reference display", () => {
-    it("names the referenced row by its first unique column, reading each referenced table once per page", async () => {
+    it("names the referenced row by its first unique column, from the expansions of the page read itself", async () => {
       const books = tables.find((t) => t.name === "books")!;
       expect(displayColumnOf(tables.find((t) => t.name === "authors"))).toBe("name");
-      const calls: string[] = [];
-      const page = await read("books", "_sort=id");
-      const labels = await loadReferenceLabels(books, tables, page, async (table, query) => {
-        calls.push(`${table}?${query}`);
-        return read(table, query);
-      });
-      expect(calls).toEqual(["authors?id_in=1,2&_limit=2"]);
-      expect(labels).toEqual({ authors: { 1: "Ursula K. Le Guin", 2: "Octavia Butler" } });
+      expect(expandColumns(books)).toEqual(["author_id"]);
+      expect(expandColumns(books, new Set(["author_id"]))).toEqual([]);
+      const page = await read("books", `_sort=id&_expand=${expandColumns(books).join(",")}`);
+      expect(expandedLabels(books, tables, page)).toEqual({ authors: { 1: "Ursula K. Le Guin", 2: "Octavia Butler" } });
+      expect(expandedLabels(books, tables, await read("books", "_sort=id"))).toEqual({ authors: {} });
     });
 
     it("the picker finds rows by a piece of their display text, any case, or by id", async () => {
@@ -166,6 +167,38 @@ describe.each(ENGINES)("the data grid's API on %s", (engine) => {
       expect((await read("authors", pickerQuery(authors, "BUTL"))).map((r) => r.id)).toEqual([2]);
       expect((await read("authors", pickerQuery(authors, ""))).map((r) => r.name)).toEqual(["Nobody", "Octavia Butler", "Ursula K. Le Guin"]);
       expect((await read("books", pickerQuery(tables.find((t) => t.name === "books"), "kin"))).map((r) => r.title)).toEqual(["Kindred"]);
+    });
+  });
+
+  describe("group-by summary", () => {
+    const summarise = (query: string) => list(ctx.h, `${base()}/books/_aggregate?${query}`);
+
+    it("counts and sums per value, largest group first, over the grid's filters alone", async () => {
+      const books = tables.find((t) => t.name === "books")!;
+      expect(defaultGroupColumn(books)).toBe("author_id");
+      expect(summableColumns(books).map((c) => c.name)).toEqual(["price", "pages"]);
+      expect(groupableColumns(books).map((c) => c.name)).not.toContain("meta");
+      expect(await summarise(aggregateQuery({ filters: "", group: "status", sum: "price" }))).toEqual([
+        { status: "live", count: 2, sum_price: 17.51 },
+        { status: null, count: 1, sum_price: null },
+        { status: "draft", count: 1, sum_price: 9 },
+      ]);
+      const filters = filtersOf("status_ne=draft&_sort=-price&_limit=25&_offset=0&_after=abc&_expand=author_id");
+      expect(filters).toBe("status_ne=draft");
+      expect(await summarise(aggregateQuery({ filters, group: "author_id" }))).toEqual([{ author_id: 2, count: 2 }]);
+    });
+  });
+
+  describe("cursor paging", () => {
+    it("walks pages by the Link header's _after in place of _offset: the rows offsets give, and no Link on the last", async () => {
+      const first = "_sort=title&_limit=2&_offset=0";
+      const after = nextCursor((await ctx.h.request("GET", `${base()}/books?${first}`)).headers.get("link"));
+      expect(after).toMatch(/^[\w-]+$/);
+      const second = cursorQuery(first, after!);
+      expect(second).toBe(`_sort=title&_limit=2&_after=${after}`);
+      expect(await read("books", second)).toEqual(await read("books", "_sort=title&_limit=2&_offset=2"));
+      expect(nextCursor((await ctx.h.request("GET", `${base()}/books?${second}`)).headers.get("link"))).toBeNull();
+      expect(cursorQuery(first, undefined)).toBe(first);
     });
   });
 
