@@ -113,6 +113,9 @@ for (const v of VARIANTS) {
         await openFilters(page);
         await page.reload();
         await expect(page.getByRole("button", { name: /^Filters and sort/ })).toHaveAttribute("aria-expanded", "true");
+        // The screenshot shows the rows, their references named: taken once the page has them.
+        await expect(grid(page).locator("tbody tr")).toHaveCount(25);
+        await expect(grid(page).locator('tr[data-record-id="1"] td[data-column="author_id"]')).toHaveText("Ursula K. Le Guin#1");
         await page.screenshot({ path: `test-results/screens/i27-grid-${tag}.png` });
         await expectAxeClean(page, `data ${tag}`);
       });

@@ -67,8 +67,11 @@ export const GroupSummary = ({ instance, table, tables, filters, apiKey, read }:
         onClick={() => setOpen(!open)}
         className="flex w-full items-center gap-1.5 rounded-lg px-3 py-2 text-left text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
-        <span aria-hidden>{open ? "▾" : "▸"}</span> Summary by column
-        {open && group && <span className="font-normal text-slate-600">: rows{sumName && ` and sum of ${sumName}`} per {group.name}</span>}
+        <span aria-hidden>{open ? "▾" : "▸"}</span>
+        <span>
+          Summary by column
+          {open && group && <span className="font-normal text-slate-600">: rows{sumName && ` and sum of ${sumName}`} per {group.name}</span>}
+        </span>
         {summary.isFetching && <Spinner className="ml-auto size-3.5 text-slate-600" />}
       </button>
       {open && (
