@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { expectAxeClean, shot, signIn, THEMED_VIEWPORTS } from "./helpers";
 
 // Issue 26 in the dashboard, as the owner made by 01, at 1280 and 390 px, light and dark: reference cells named
 // through `_expand` in the page read itself (the inline picker kept), the group-by summary over the grid's
@@ -8,12 +7,6 @@ import { signIn } from "./helpers";
 // table list's row counts following live inserts and deletes (issue 24).
 
 const OWNER = { email: "owner@example.com", password: "correct horse battery" };
-const VARIANTS = [
-  { width: 1280, height: 800, theme: "light" },
-  { width: 1280, height: 800, theme: "dark" },
-  { width: 390, height: 844, theme: "light" },
-  { width: 390, height: 844, theme: "dark" },
-] as const;
 const CATEGORIES = [{ name: "Tools" }, { name: "Garden" }, { name: "Kitchen" }];
 // 15 Tools (prices 10–24), 10 Garden (25–34), 5 Kitchen (35–39).
 const PRODUCTS = Array.from({ length: 30 }, (_, i) => ({ title: `Product ${String(i + 1).padStart(2, "0")}`, price: 10 + i, category_id: i < 15 ? 1 : i < 25 ? 2 : 3 }));
@@ -48,12 +41,6 @@ const makeDatabase = async (page: Page, name: string) => {
   return { instance, headers };
 };
 
-const expectAxeClean = async (page: Page, where: string) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  expect(bad, `axe on ${where}`).toEqual([]);
-};
-
 const grid = (page: Page, table: string) => page.getByRole("table", { name: `Records of ${table}` });
 const cell = (page: Page, id: number, column: string) => grid(page, "products").locator(`tr[data-record-id="${id}"] td[data-column="${column}"]`);
 const summaryRows = (page: Page) => page.getByRole("table", { name: /^Rows per / }).locator("tbody tr");
@@ -61,7 +48,7 @@ const tableLink = (page: Page, table: string) => page.getByRole("link", { name: 
 const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
 const firstId = (page: Page) => grid(page, "events").locator("tbody tr").first();
 
-for (const v of VARIANTS) {
+for (const v of THEMED_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;
@@ -84,7 +71,7 @@ for (const v of VARIANTS) {
         await expect(cell(page, 25, "category_id")).toHaveText("Garden#2");
         expect((await read).url()).toContain("_expand=category_id");
         expect(categoryReads).toEqual([]);
-        await page.screenshot({ path: `test-results/screens/i26-expand-${tag}.png`, fullPage: true });
+        await shot(page, `i26-expand-${tag}`);
         await expectAxeClean(page, `expanded references ${tag}`);
       });
 
@@ -98,7 +85,7 @@ for (const v of VARIANTS) {
         await expect(summaryRows(page).nth(0).locator("td")).toHaveText(["Tools#1", "15", "", "255.00"]);
         await expect(summaryRows(page).nth(1).locator("td")).toHaveText(["Garden#2", "10", "", "295.00"]);
         await expect(summaryRows(page).nth(2).locator("td")).toHaveText(["Kitchen#3", "5", "", "185.00"]);
-        await page.screenshot({ path: `test-results/screens/i26-summary-${tag}.png`, fullPage: true });
+        await shot(page, `i26-summary-${tag}`);
         await expectAxeClean(page, `summary ${tag}`);
 
         // The grid's filters (price > 20 leaves 4 Tools) reach the summary's read.
@@ -152,7 +139,7 @@ for (const v of VARIANTS) {
         await pages(page).getByRole("button", { name: "Next" }).click();
         await expect(pages(page)).toContainText("Page 3 of 402 · rows 51–75");
         await expect(firstId(page)).toHaveAttribute("data-record-id", "51");
-        await page.screenshot({ path: `test-results/screens/i26-cursor-${tag}.png`, fullPage: true });
+        await shot(page, `i26-cursor-${tag}`);
         await expectAxeClean(page, `cursor pages ${tag}`);
         await pages(page).getByRole("button", { name: "Previous" }).click();
         await expect(pages(page)).toContainText("Page 2 of 402");

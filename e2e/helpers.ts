@@ -1,15 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 // What the browser specs share: the viewport, full-page screenshots, signing in, the main navigation.
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
-/** Saves the whole page, the viewport grown to its height so sticky parts are drawn where they belong. */
+/** Saves the whole page, the viewport (of its width) grown to its height so sticky parts are drawn where they belong. */
 export const shot = async (page: Page, name: string) => {
+  const size = page.viewportSize() ?? VIEWPORT;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > VIEWPORT.height) await page.setViewportSize({ width: VIEWPORT.width, height });
+  if (height > size.height) await page.setViewportSize({ width: size.width, height });
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-  if (height > VIEWPORT.height) await page.setViewportSize(VIEWPORT);
+  if (height > size.height) await page.setViewportSize(size);
 };
 
 export const signIn = async (page: Page, who: { email: string; password: string }) => {
@@ -32,4 +34,19 @@ export const openFilters = async (page: Page) => {
 export const rowAction = async (grid: Locator, id: number, action: "Edit" | "Delete") => {
   await grid.getByRole("button", { name: `Actions for record ${id}`, exact: true }).click();
   await grid.getByRole("menuitem", { name: action, exact: true }).click();
+};
+
+/** The four looks a dashboard spec checks: desktop and phone widths, light and dark. */
+export const THEMED_VIEWPORTS = [
+  { width: 1280, height: 800, theme: "light" },
+  { width: 1280, height: 800, theme: "dark" },
+  { width: 390, height: 844, theme: "light" },
+  { width: 390, height: 844, theme: "dark" },
+] as const;
+
+/** Fails on serious or critical axe violations, naming each with its first elements. */
+export const expectAxeClean = async (page: Page, where: string) => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(bad, `axe on ${where}`).toEqual([]);
 };

@@ -7,7 +7,7 @@ import { dataRequest } from "../api/data-client";
 import type { DataRecord, Table } from "../api/types";
 import { useDashboardKey } from "../api/use-dashboard-key";
 import { useDatabase, useDatabaseAccess } from "../api/use-databases";
-import { useRecordMutations, useRecords, useRecordTotal, useRowCounts } from "../api/use-records";
+import { useRecordMutations, useRowCounts } from "../api/use-records";
 import { PlusIcon } from "../icons";
 import { TableList } from "../schema/table-list";
 import { Button } from "../ui/button";
@@ -23,13 +23,12 @@ import { exportCsv } from "./csv-transfer";
 import { FilterBar } from "./filter-bar";
 import { GridPaging } from "./grid-paging";
 import { GroupSummary } from "./group-summary";
-import { filtersOf } from "./group-summary-query";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
 import { RecordDialog } from "./record-dialog";
 import { RecordsGrid } from "./records-grid";
-import { expandColumns, expandedLabels, type ReadRows } from "./reference-display";
-import { cursorQuery, useCursorPages } from "./use-cursor-pages";
+import { expandedLabels, type ReadRows } from "./reference-display";
+import { useGridPage } from "./use-grid-page";
 import { ViewBar } from "./view-bar";
 
 type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | null;
@@ -73,13 +72,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState<string | null>(null);
   const queryString = buildQueryString(query);
-  // The read of the page: the grid's query, on a cursor page `_after` for `_offset`, references expanded in it.
-  const cursor = useCursorPages(queryString);
-  const expand = expandColumns(table, hidden);
-  const pageQuery = `${cursorQuery(queryString, cursor.after)}${expand.length ? `&_expand=${expand.join(",")}` : ""}`;
-  const records = useRecords(instance, table.name, pageQuery, apiKey, { count: cursor.depth === 0 });
-  const filters = filtersOf(queryString);
-  const cursorTotal = useRecordTotal(instance, table.name, filters, apiKey, cursor.depth > 0);
+  const { records, cursor, pageQuery, filters, total } = useGridPage({ instance, table, queryString, hidden, apiKey });
   const [paused, setPaused] = useState(false);
   const live = useLiveRecords(instance, table.name, apiKey, paused);
   const { save, remove } = useRecordMutations(instance, table.name, apiKey);
@@ -194,7 +187,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           page={records.data}
           loading={records.isPlaceholderData}
           cursor={cursor}
-          total={cursor.depth > 0 ? (cursorTotal.data ?? null) : records.data.total}
+          total={total}
           onQuery={apply}
           onCursor={() => setSelected(new Set())}
         />
