@@ -2,12 +2,11 @@
 // `_on_conflict`: 201 created, 200 merged (only the given columns change), per-row outcomes in bulk; insert or
 // update hooks and policies per row; events equal the committed rows; a refusal changes nothing. Both engines.
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSchema } from "../../lib/meta/load-schema";
-import { readEvents } from "../../lib/events/outbox/read-events";
 import { createDatabase, expect422, expectError, insert, list, useHarness } from "./contract-helpers";
 import { ENGINES } from "../helpers/harness";
 import { putHooks } from "../hooks/hooks-fixture";
-import { bearer, enableAuth, login, putPolicies } from "../security/security-fixture";
+import { bearer, enableAuth, putPolicies } from "../security/security-fixture";
+import { outboxReader, twoUsers, USERS_TABLE } from "./writes-fixture";
 import { addMember, newAccount } from "../teams/team-fixture";
 
 const MERGE = { prefer: "resolution=merge-duplicates" };
@@ -15,22 +14,16 @@ const MERGE = { prefer: "resolution=merge-duplicates" };
 describe.each(ENGINES)("upsert on %s", (engine) => {
   const ctx = useHarness({ engine, adapter: "node" });
   let db = "";
-  let cursor = 0;
   const upsert = (body: unknown, query = "_on_conflict=sku", as?: ReturnType<typeof bearer>) =>
     ctx.h.request("POST", `/v1/${db}/items?${query}`, { body, ...as, headers: { ...MERGE, ...as?.headers } });
   const items = () => list(ctx.h, `/v1/${db}/items?_limit=1000`);
 
-  /** Events written since the last call. */
-  const newEvents = async () => {
-    const schema = (await loadSchema(ctx.h.app, db))!;
-    const entries = await readEvents(ctx.h.app.engine.userDb(schema.physical), db, cursor, 10_000);
-    if (entries.length) cursor = entries[entries.length - 1].id;
-    return entries.map((e) => e.event!);
-  };
+  let newEvents: ReturnType<typeof outboxReader>;
 
   beforeAll(async () => {
+    newEvents = outboxReader(ctx.h, () => db);
     db = await createDatabase(ctx.h, "upserts", [
-      { name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password", nullable: false }] },
+      USERS_TABLE,
       {
         name: "items",
         columns: [
@@ -113,18 +106,12 @@ describe.each(ENGINES)("upsert on %s", (engine) => {
   });
 
   describe("row policies", () => {
-    let tokenA = "";
-    let tokenB = "";
-    let idA = 0;
+    let { idA, tokenA, tokenB } = { idA: 0, tokenA: "", tokenB: "" };
     beforeAll(async () => {
-      const a = await insert(ctx.h, `/v1/${db}/users`, { email: "a@example.com", password: "alpha-password-1" });
-      await insert(ctx.h, `/v1/${db}/users`, { email: "b@example.com", password: "bravo-password-2" });
-      idA = a.id;
-      tokenA = await login(ctx.h, db, "a@example.com", "alpha-password-1");
-      tokenB = await login(ctx.h, db, "b@example.com", "bravo-password-2");
+      ({ idA, tokenA, tokenB } = await twoUsers(ctx.h, db));
       await insert(ctx.h, `/v1/${db}/items`, [
-        { sku: "pa-hidden", name: "A private", owner_id: a.id },
-        { sku: "pa-shared", name: "A shared", owner_id: a.id, shared: true },
+        { sku: "pa-hidden", name: "A private", owner_id: idA },
+        { sku: "pa-shared", name: "A shared", owner_id: idA, shared: true },
       ]);
       await newEvents();
     });

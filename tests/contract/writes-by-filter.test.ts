@@ -4,11 +4,11 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSchema } from "../../lib/meta/load-schema";
-import { readEvents } from "../../lib/events/outbox/read-events";
 import { createDatabase, expect422, expectError, insert, list, useHarness } from "./contract-helpers";
 import { ENGINES } from "../helpers/harness";
 import { putHooks } from "../hooks/hooks-fixture";
-import { bearer, enableAuth, login, putPolicies } from "../security/security-fixture";
+import { bearer, enableAuth, putPolicies } from "../security/security-fixture";
+import { outboxReader, twoUsers, USERS_TABLE } from "./writes-fixture";
 import { addMember, newAccount } from "../teams/team-fixture";
 
 const REPRESENTATION = { prefer: "return=representation" };
@@ -16,21 +16,15 @@ const REPRESENTATION = { prefer: "return=representation" };
 describe.each(ENGINES)("writes by filter on %s", (engine) => {
   const ctx = useHarness({ engine, adapter: "node" });
   let db = "";
-  let cursor = 0;
   const tasks = () => list(ctx.h, `/v1/${db}/tasks?_limit=1000`);
   const seed = (rows: Record<string, unknown>[]) => insert(ctx.h, `/v1/${db}/tasks`, rows);
 
-  /** Events written since the last call. */
-  const newEvents = async () => {
-    const schema = (await loadSchema(ctx.h.app, db))!;
-    const entries = await readEvents(ctx.h.app.engine.userDb(schema.physical), db, cursor, 20_000);
-    if (entries.length) cursor = entries[entries.length - 1].id;
-    return entries.map((e) => e.event!);
-  };
+  let newEvents: ReturnType<typeof outboxReader>;
 
   beforeAll(async () => {
+    newEvents = outboxReader(ctx.h, () => db);
     db = await createDatabase(ctx.h, "by_filter", [
-      { name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password", nullable: false }] },
+      USERS_TABLE,
       {
         name: "tasks",
         columns: [
@@ -130,16 +124,10 @@ describe.each(ENGINES)("writes by filter on %s", (engine) => {
   }, 60_000);
 
   describe("row policies", () => {
-    let tokenA = "";
-    let tokenB = "";
-    let idA = 0;
+    let { idA, tokenA, tokenB } = { idA: 0, tokenA: "", tokenB: "" };
     beforeAll(async () => {
-      const a = await insert(ctx.h, `/v1/${db}/users`, { email: "a@example.com", password: "alpha-password-1" });
-      await insert(ctx.h, `/v1/${db}/users`, { email: "b@example.com", password: "bravo-password-2" });
-      idA = a.id;
-      tokenA = await login(ctx.h, db, "a@example.com", "alpha-password-1");
-      tokenB = await login(ctx.h, db, "b@example.com", "bravo-password-2");
-      await seed([{ title: "p-low", points: 10, owner_id: a.id }, { title: "p-high", points: 60, owner_id: a.id }]);
+      ({ idA, tokenA, tokenB } = await twoUsers(ctx.h, db));
+      await seed([{ title: "p-low", points: 10, owner_id: idA }, { title: "p-high", points: 60, owner_id: idA }]);
       await newEvents();
     });
 
