@@ -47,7 +47,7 @@ type Record_ = Record<string, unknown>;
 type Outcome = { records: Record_[]; old: Record_[] };
 
 /** What is settled before BEGIN: password hashes, and a create's validated rows (copied per attempt: hooks add to them). */
-export type Prepared = { hashes: Hashes; creates: ParsedWrite[]; prefix: (i: number) => string };
+type Prepared = { hashes: Hashes; creates: ParsedWrite[]; prefix: (i: number) => string };
 
 type Stage = (tx: UserDb, request: WriteRequest, prepared: Prepared) => Promise<Outcome>;
 
