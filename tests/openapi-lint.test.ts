@@ -246,7 +246,7 @@ describe("the data document describes the schema", () => {
 
   it("gives every table both paths and all six operations, PATCH included", () => {
     for (const table of schema.tables.keys()) {
-      expect(Object.keys(doc.paths[`/${table}`]).filter((k) => k !== "parameters").sort()).toEqual(["get", "post"]);
+      expect(Object.keys(doc.paths[`/${table}`]).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "patch", "post"]);
       expect(Object.keys(doc.paths[`/${table}/{id}`]).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "patch", "put"]);
     }
     expect(doc.paths["/book_items"].get.operationId).toBe("listBookItems");
@@ -254,6 +254,22 @@ describe("the data document describes the schema", () => {
     expect(doc.paths["/book_items/{id}"].delete.responses["204"]).toBeDefined();
     expect(doc.paths["/book_items"].post.responses["201"]).toBeDefined();
     expect(doc.paths["/openapi.json"].get).toBeDefined();
+  });
+
+  it("documents upsert on POST and PATCH / DELETE by filter on the collection", () => {
+    const collection = doc.paths["/authors"];
+    const onConflict = collection.post.parameters.find((p: Doc) => p.name === "_on_conflict");
+    expect(onConflict.schema.enum).toEqual(["id", "name"]);
+    expect(collection.post.parameters.find((p: Doc) => p.in === "header").schema.enum).toEqual(["resolution=merge-duplicates"]);
+    expect(Object.keys(collection.post.responses)).toEqual(expect.arrayContaining(["200", "201", "422"]));
+    for (const verb of ["patch", "delete"]) {
+      const names = collection[verb].parameters.map((p: Doc) => p.name);
+      expect(names).toEqual(expect.arrayContaining(["Prefer", "name", "name_ilike", "id_in"]));
+      expect(names).not.toContain("_limit");
+      expect(collection[verb].responses["200"].content["application/json"].schema.oneOf[0].required).toEqual(["affected"]);
+      expect(collection[verb].responses["422"]).toBeDefined();
+    }
+    expect(collection.patch.operationId).toBe("updateAuthorsByFilter");
   });
 
   it("has unique operationIds, one tag per table", () => {
@@ -305,7 +321,7 @@ describe("the data document describes the schema", () => {
     expect(doc.components.responses.Unauthorized.headers["WWW-Authenticate"]).toBeDefined();
     expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
     // Auth is on (403) and isbn is unique (409); no data-API rate limit exists, so no 429.
-    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["201", "401", "403", "404", "409", "413", "422", "500", "503"]);
+    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["200", "201", "401", "403", "404", "409", "413", "422", "500", "503"]);
     // Every operation may meet a database outage: 503 with Retry-After.
     expect(doc.paths["/authors"].get.responses["503"]).toEqual({ $ref: "#/components/responses/Unavailable" });
     expect(doc.components.responses.Unavailable.headers["Retry-After"]).toBeDefined();
@@ -322,7 +338,9 @@ describe("the data document describes the schema", () => {
     for (const { path: p, method, op } of operations(doc)) {
       const [sample] = op["x-codeSamples"];
       expect(sample).toMatchObject({ lang: "curl", label: "cURL" });
-      expect(sample.source).toContain(`curl -X ${method.toUpperCase()} '${DATA_URL}${p.replace("{id}", "1")}'`);
+      // The URL is the path's, with a sample query where the operation needs one (a filter for writes by filter).
+      const url = `${DATA_URL}${p.replace("{id}", "1")}`.replace(/[.?*+^$()[\]{}|\\]/g, "\\$&");
+      expect(sample.source).toMatch(new RegExp(`curl -X ${method.toUpperCase()} '${url}(\\?[^']+)?'`));
       // Auth operations say their own security: login/signup need none, /auth/me takes the user's JWT.
       if (op.security) expect(sample.source).not.toContain("<API_KEY>");
       else expect(sample.source).toContain('-H "Authorization: Bearer <API_KEY>"');

@@ -37,6 +37,7 @@ const PlanLimits = ({ plan }: { plan: Account["plan"] }) => (
       {limitText(plan.requests_per_second)}
       <span className="block text-xs font-normal text-slate-500">data API, all your databases together</span>
     </Limit>
+    <Limit label="Webhooks per database">{limitText(plan.max_webhooks_per_database)}</Limit>
     <Limit label="Member roles">{rolesText(plan.roles)}</Limit>
     <Limit label="Custom domain for API docs">{plan.custom_domain ? "yes" : "no"}</Limit>
   </dl>

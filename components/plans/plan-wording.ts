@@ -20,7 +20,7 @@ export const creditsOf = (n: number, kind: string) => plural(n, `${nounOf(kind, 
 /** A limit as text: null is unlimited. */
 export const limitText = (limit: number | null) => (limit === null ? "unlimited" : limit.toLocaleString());
 
-export type LimitKey = "max_databases" | "max_invitees" | "ai_calls_per_month" | "requests_per_second";
+export type LimitKey = "max_databases" | "max_invitees" | "ai_calls_per_month" | "requests_per_second" | "max_webhooks_per_database";
 
 /** The numeric limits of a plan, in the order the pages show them. */
 export const PLAN_LIMITS: { key: LimitKey; label: string; hint: string }[] = [
@@ -28,6 +28,7 @@ export const PLAN_LIMITS: { key: LimitKey; label: string; hint: string }[] = [
   { key: "max_invitees", label: "Invitees", hint: "Members plus pending invites of its workspace." },
   { key: "ai_calls_per_month", label: "AI calls per month", hint: "Per calendar month (UTC); AI credits pay for more." },
   { key: "requests_per_second", label: "Requests per second", hint: "Data API, all the account's databases together." },
+  { key: "max_webhooks_per_database", label: "Webhooks per database", hint: "Webhooks each of the account's databases may have." },
 ];
 
 export const rolesText = (roles: Plan["roles"]) => (roles.length ? roles.join(", ") : "none");

@@ -10,12 +10,14 @@ import { rowFilter } from "../rls/row-filter";
 import type { DatabaseSchema } from "../schema/types";
 import type { Caller } from "./authenticate";
 import { indexTable, indexTableForUsers } from "./table-index";
+import { isUpsert } from "./write/parse-upsert";
 import type { WriteAction, WriteRequest } from "./write/run-write";
 
-export const COLLECTION_VERBS = ["GET", "POST"];
+export const COLLECTION_VERBS = ["GET", "POST", "PATCH", "DELETE"];
 export const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
 
-export type DataAction = "list" | "get" | "aggregate" | WriteAction;
+/** `upsert`: POST with `_on_conflict`; `update_where` / `delete_where`: PATCH / DELETE on the collection by filter. */
+export type DataAction = "list" | "get" | "aggregate" | "upsert" | "update_where" | "delete_where" | WriteAction;
 
 export type DataRequest = Omit<WriteRequest, "action"> & {
   schema: DatabaseSchema;
@@ -26,16 +28,20 @@ export type DataRequest = Omit<WriteRequest, "action"> & {
 };
 
 const ITEM_ACTIONS: Record<string, DataAction> = { GET: "get", PUT: "replace", PATCH: "update", DELETE: "delete" };
+const COLLECTION_ACTIONS: Record<string, DataAction> = { GET: "list", POST: "create", PATCH: "update_where", DELETE: "delete_where" };
 
 /** The caller's row predicates: secret keys are the server role; a JWT user meets the policies (deny by default). */
 export const accessFor = (schema: DatabaseSchema, caller: Caller): Access =>
   caller.kind === "key" ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
 
-const actionOf = (method: string, item: boolean): DataAction => {
+const actionOf = (req: CoreRequest, item: boolean): DataAction => {
   const verbs = item ? ITEM_VERBS : COLLECTION_VERBS;
-  if (!verbs.includes(method)) throw methodNotAllowed(verbs);
-  return item ? ITEM_ACTIONS[method] : method === "GET" ? "list" : "create";
+  if (!verbs.includes(req.method)) throw methodNotAllowed(verbs);
+  if (item) return ITEM_ACTIONS[req.method];
+  return req.method === "POST" && isUpsert(req.query, req.header("prefer")) ? "upsert" : COLLECTION_ACTIONS[req.method];
 };
+
+const BODILESS: DataAction[] = ["list", "get", "aggregate", "delete", "delete_where"];
 
 /** Plans `/{table}[/{id}]`: 404 for an unknown table or id shape, 405 for a verb the path does not take. */
 export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSchema, caller: Caller, name: string, idText?: string): DataRequest => {
@@ -44,7 +50,7 @@ export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSche
   // `/{table}/_aggregate` is a read of its own (table names start with a letter, so no table is called that).
   const aggregate = idText === "_aggregate";
   const id = idText === undefined || aggregate ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
-  const action: DataAction = aggregate ? "aggregate" : actionOf(req.method, id !== undefined);
+  const action: DataAction = aggregate ? "aggregate" : actionOf(req, id !== undefined);
   const hooks = schema.hooks?.get(name);
   const userId = caller.kind === "user" ? caller.userId : undefined;
   return {
@@ -56,7 +62,7 @@ export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSche
     access: accessFor(schema, caller),
     action,
     id,
-    body: action === "list" || action === "get" || action === "aggregate" || action === "delete" ? undefined : parseJsonBody(req),
+    body: BODILESS.includes(action) ? undefined : parseJsonBody(req),
     query: req.query,
     prefer: req.header("prefer"),
     hook: hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: userId ?? null } },

@@ -16,6 +16,8 @@ import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
 import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, planDataRequest } from "./data-request";
 import { runWrite } from "./write/run-write";
+import { upsertRecords } from "./write/upsert-records";
+import { changeByFilter } from "./write/change-by-filter";
 import { aggregateTable } from "./read-aggregate";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
@@ -58,6 +60,12 @@ const serveTable = async (r: DataRequest, req: CoreRequest): Promise<CoreRespons
     case "delete":
       await runWrite({ ...r, action: r.action });
       return noContent();
+    case "upsert":
+      return upsertRecords(r);
+    case "update_where":
+      return changeByFilter(r, "update");
+    case "delete_where":
+      return changeByFilter(r, "delete");
     default:
       return json(200, (await runWrite({ ...r, action: r.action }))[0]);
   }

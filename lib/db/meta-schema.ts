@@ -103,6 +103,7 @@ export type PlansTable = {
   custom_domain: number;
   ai_calls_per_month: number | null;
   requests_per_second: number | null;
+  max_webhooks_per_database: number | null;
   updated_at: string;
 };
 

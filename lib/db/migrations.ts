@@ -113,7 +113,8 @@ const migrations: Record<string, Migration> = {
       const at = new Date().toISOString();
       await db
         .insertInto("plans")
-        .values(DEFAULT_PLANS.map((p) => ({ ...p, roles: JSON.stringify(p.roles), custom_domain: p.custom_domain ? 1 : 0, updated_at: at })))
+        // The plans as they were then: limits added later come with their own migration (0020 webhooks).
+        .values(DEFAULT_PLANS.map(({ max_webhooks_per_database: _later, ...p }) => ({ ...p, roles: JSON.stringify(p.roles), custom_domain: p.custom_domain ? 1 : 0, updated_at: at })))
         .execute();
       await db.schema.alterTable("accounts").addColumn("plan", "varchar(32)", (c) => c.notNull().defaultTo("free")).execute();
       await db.schema
@@ -366,6 +367,15 @@ const migrations: Record<string, Migration> = {
         .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("saved_views_table").on("saved_views").columns(["table_id", "account_id"]).execute();
+    },
+  },
+  "0020_plan_webhook_cap": {
+    up: async (db: Kysely<any>) => {
+      // Webhooks per database (null = unlimited); the default plans get their caps, plans an operator made stay unlimited.
+      await db.schema.alterTable("plans").addColumn("max_webhooks_per_database", "integer").execute();
+      for (const plan of DEFAULT_PLANS) {
+        await db.updateTable("plans").set({ max_webhooks_per_database: plan.max_webhooks_per_database }).where("name", "=", plan.name).execute();
+      }
     },
   },
 };

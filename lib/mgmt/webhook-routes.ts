@@ -20,7 +20,7 @@ export const WEBHOOK_ROUTES = [
   defineRoute({
     ...common, method: "POST", path: BASE, operationId: "createWebhook",
     summary: "Create a webhook", description: "Change events from now on are POSTed to `url`, signed per Standard Webhooks with the generated `whsec_` secret; retried for about a day (5 s, 30 s, 2 min, 10 min, 1 h, 3 h, 6 h, 12 h).",
-    body: WebhookCreate, status: 201, response: Webhook,
+    body: WebhookCreate, status: 201, response: Webhook, quota: "webhooks",
     run: (ctx, { instance, body }) => createWebhook(ctx, { instance, body }),
   }),
   defineRoute({

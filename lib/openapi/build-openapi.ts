@@ -8,6 +8,7 @@ import { joinPaths, joinSchemas } from "./join-paths";
 import { changeEventSchema, changesPath } from "./changes-path";
 import { LINK_HEADER, LIST_PARAMETERS, listParameters } from "./list-parameters";
 import { aggregatePath } from "./aggregate-paths";
+import { BY_FILTER_RULES, byFilterParameters, byFilterResponse, upsertOutcomes, upsertParameters } from "./write-paths";
 import { recordColumns } from "../schema/types";
 import { dataErrors } from "./data-errors";
 import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
@@ -63,8 +64,9 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
         collection,
         {
           operationId: `create${p}`,
-          summary: `Create ${table.name}`,
-          description: `Creates one record, or up to 1000 from a JSON array in one transaction (all or nothing).`,
+          summary: `Create or upsert ${table.name}`,
+          description: `Creates one record, or up to 1000 from a JSON array in one transaction (all or nothing). With \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` it upserts: each record whose conflict value exists is merged (200), the others are created (201).`,
+          parameters: upsertParameters(table),
           requestBody: {
             required: true,
             content: {
@@ -79,19 +81,47 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
           },
           responses: {
             "201": {
-              description: "The created record, or the array of created records for an array body.",
+              description: "The created record, or the array of created records for an array body. An upsert of an array with any record created answers `[{status, record}]` in body order.",
               content: {
                 "application/json": {
-                  schema: { oneOf: [ref(names.record), { type: "array", items: ref(names.record) }] },
-                  examples: { one: { summary: "One record", value: record }, many: { summary: "Several records", value: [record] } },
+                  schema: { oneOf: [ref(names.record), { type: "array", items: ref(names.record) }, upsertOutcomes(names.record)] },
+                  examples: {
+                    one: { summary: "One record", value: record },
+                    many: { summary: "Several records", value: [record] },
+                    upserted: { summary: "An upsert of an array", value: [{ status: 201, record }] },
+                  },
                 },
               },
+            },
+            "200": {
+              description: "Upsert only: the record merged into the existing one, or `[{status, record}]` when every record of an array was merged.",
+              content: { "application/json": { schema: { oneOf: [ref(names.record), upsertOutcomes(names.record)] }, example: record } },
             },
             ...errorRefs(...WRITE_ERRORS, ...hooked("insert")),
           },
         },
         exampleCreate(table),
       ),
+      patch: op(
+        "patch",
+        `${collection}?id_in=1,2`,
+        {
+          operationId: `update${p}ByFilter`,
+          summary: `Update the ${table.name} records a filter matches`,
+          description: `Sets the body's columns on every matching record. ${BY_FILTER_RULES}`,
+          parameters: byFilterParameters(table),
+          requestBody: { required: true, ...json(ref(names.patch), { example: examplePatch(table) }) },
+          responses: { "200": byFilterResponse(names.record, "`{\"affected\": n}`, or the updated records with `Prefer: return=representation`."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")) },
+        },
+        examplePatch(table),
+      ),
+      delete: op("delete", `${collection}?id_in=1,2`, {
+        operationId: `delete${p}ByFilter`,
+        summary: `Delete the ${table.name} records a filter matches`,
+        description: `Removes every matching record. ${BY_FILTER_RULES}`,
+        parameters: byFilterParameters(table),
+        responses: { "200": byFilterResponse(names.record, "`{\"affected\": n}`, or the deleted records with `Prefer: return=representation`."), ...errorRefs(...DELETE_ERRORS, "ValidationFailed", ...hooked("delete")) },
+      }),
     },
     ...aggregatePath(table.name, recordColumns(table), { ...opts, operationId: `aggregate${p}`, tag: table.name, errors: READ_ERRORS }),
     [`/${table.name}/{id}`]: {
@@ -158,6 +188,8 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 **Authentication**: \`Authorization: Bearer <key>\` with your secret key (\`sk_...\`) or a database-auth JWT, or \`x-api-key: <key>\`.
 
 **Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`. \`_select=a,b\` picks columns, \`_expand=ref_col\` adds the referenced rows under \`expand\`; a \`Link: <…>; rel="next"\` header carries the next page's \`_after\` cursor. \`GET /{table}/_aggregate\` (and \`/{join}/_aggregate\`) groups and counts with \`_group\` and \`_agg\`.
+
+**Writes beyond one record**: \`POST /{table}\` takes an array (up to 1000, all or nothing); with \`_on_conflict=<unique column>\` and \`Prefer: resolution=merge-duplicates\` it upserts. \`PATCH /{table}?<filters>\` and \`DELETE /{table}?<filters>\` change every matching record in one transaction (a filter is required, at most 10,000 records) and answer \`{"affected": n}\`.
 
 **Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or, with \`retryable: true\`, \`schema_changed\`: the table changed while the request ran, or \`write_conflict\`: a write lost a race to another and the server's retries ran out; send it again), 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
 

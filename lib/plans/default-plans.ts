@@ -16,12 +16,14 @@ export type Plan = {
   ai_calls_per_month: number | null;
   /** Data-API requests per second for all of the account's databases together (burst: one second's worth). */
   requests_per_second: number | null;
+  /** Webhooks each of the account's databases may have. */
+  max_webhooks_per_database: number | null;
 };
 
 export const DEFAULT_PLANS: Plan[] = [
-  { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10 },
-  { name: "pro", max_databases: 10, max_invitees: 3, roles: ["viewer", "editor"], custom_domain: false, ai_calls_per_month: 100, requests_per_second: 100 },
-  { name: "team", max_databases: 50, max_invitees: 25, roles: ["viewer", "editor", "admin"], custom_domain: true, ai_calls_per_month: 500, requests_per_second: 500 },
+  { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3 },
+  { name: "pro", max_databases: 10, max_invitees: 3, roles: ["viewer", "editor"], custom_domain: false, ai_calls_per_month: 100, requests_per_second: 100, max_webhooks_per_database: 10 },
+  { name: "team", max_databases: 50, max_invitees: 25, roles: ["viewer", "editor", "admin"], custom_domain: true, ai_calls_per_month: 500, requests_per_second: 500, max_webhooks_per_database: 25 },
 ];
 
 /** What the operator's own account has, whatever plan its row names. */
@@ -33,4 +35,5 @@ export const UNLIMITED_PLAN: Plan = {
   custom_domain: true,
   ai_calls_per_month: null,
   requests_per_second: null,
+  max_webhooks_per_database: null,
 };

@@ -20,8 +20,8 @@ type Quota = {
   limit?: (plan: Plan) => number | null;
   /** How many uses the request takes (an invite with max_uses 3 holds three seats); 1 when absent. */
   amount?: (input: Input) => number;
-  /** What counts against the limit now. */
-  used: (db: Kysely<MetaDb>, accountId: number) => Promise<number>;
+  /** What counts against the limit now (`input`: the request's, for a limit per database). */
+  used: (db: Kysely<MetaDb>, accountId: number, input: Input) => Promise<number>;
   /** The credit that pays past the limit, if there is one. */
   credit?: CreditKind;
   /** `raise` (default): spending one raises the limit by one for good. `hold`: the request holds one, its service settles it. */
@@ -33,6 +33,8 @@ type Quota = {
   one: string;
   /** What the caller can do about it. */
   advice: string;
+  /** What holds the uses, in "and this account has 2"; "this account" when absent. */
+  holder?: string;
 };
 
 const roleOf = (input: Input) => (input.body as { role?: string } | undefined)?.role ?? "";
@@ -104,6 +106,23 @@ export const QUOTAS = {
     one: "custom domain",
     advice: "Ask the operator of this install for a plan with custom domains.",
   },
+  /** Webhooks of the database in the path (`input.instance`), capped per database. */
+  webhooks: {
+    limit: (plan) => plan.max_webhooks_per_database,
+    used: async (db, _ownerId, input) => {
+      const row = await db
+        .selectFrom("webhooks")
+        .innerJoin("databases", "databases.id", "webhooks.database_id")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("databases.instance", "=", String(input.instance))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    noun: "webhooks per database",
+    one: "webhook per database",
+    holder: "this database",
+    advice: "Delete a webhook of this database, or ask the operator of this install for a larger plan.",
+  },
   databases: {
     limit: (plan) => plan.max_databases,
     used: async (db, accountId) => {
@@ -137,7 +156,7 @@ export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, a
   const base = quota.limit?.(plan) ?? null;
   if (base === null) return "allowance";
   const need = quota.amount?.(input) ?? 1;
-  const used = await quota.used(trx, accountId);
+  const used = await quota.used(trx, accountId, input);
   const raised = quota.credit ? await directSpends(trx, accountId, quota.credit) : 0;
   const limit = base + raised;
   if (used + need <= limit) return "allowance";
@@ -149,7 +168,7 @@ export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, a
   }
   const withCredits = raised ? ` (${limit} with the credits already used)` : "";
   const asked = need > 1 ? `; this asks for ${need} more` : "";
-  throw new ApiError("quota_exceeded", `Your ${plan.name} plan allows ${base} ${base === 1 ? quota.one : quota.noun}${withCredits} and this account has ${used}${asked}. ${quota.advice}`, {
+  throw new ApiError("quota_exceeded", `Your ${plan.name} plan allows ${base} ${base === 1 ? quota.one : quota.noun}${withCredits} and ${quota.holder ?? "this account"} has ${used}${asked}. ${quota.advice}`, {
     quota: { kind, limit, used, credits },
   });
 };

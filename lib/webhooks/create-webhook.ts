@@ -1,5 +1,5 @@
 import type { Ctx } from "../meta/context";
-import { nowIso } from "../meta/context";
+import { nowIso, transact } from "../meta/context";
 import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { encryptKey } from "../keys/key-crypto";
 import type { WebhookCreate } from "../mgmt/schemas/webhooks";
@@ -30,6 +30,7 @@ export const createWebhook = async (ctx: Ctx, { instance, body }: { instance: st
     created_at: now,
     updated_at: now,
   };
-  const { insertId } = await app.engine.meta.insertInto("webhooks").values(row).executeTakeFirstOrThrow();
+  // In the transaction that checks the plan's webhook cap (the route's quota), so two creates cannot pass it together.
+  const { insertId } = await transact(ctx, (trx) => trx.insertInto("webhooks").values(row).executeTakeFirstOrThrow());
   return webhookView(app, { ...row, id: Number(insertId) });
 };

@@ -29,7 +29,7 @@ describe.each(MATRIX)("OpenAPI document on $engine via $adapter", (target) => {
     const doc = reply.body;
     expect(doc.openapi).toBe("3.1.0");
     for (const table of ["books", "order_items"]) {
-      expect(Object.keys(doc.paths[`/${table}`]).filter((k) => k !== "parameters").sort()).toEqual(["get", "post"]);
+      expect(Object.keys(doc.paths[`/${table}`]).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "patch", "post"]);
       expect(Object.keys(doc.paths[`/${table}/{id}`]).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "patch", "put"]);
     }
     expect(Object.keys(recordSchema(doc, "books").properties)).toEqual(expect.arrayContaining(["id", "title", "price", "created_at", "updated_at"]));

@@ -51,7 +51,7 @@ type Prepared = { hashes: Hashes; creates: ParsedWrite[]; prefix: (i: number) =>
 
 type Stage = (tx: UserDb, request: WriteRequest, prepared: Prepared) => Promise<Outcome>;
 
-const prefixFor = (bulk: boolean) => (i: number) => (bulk ? `[${i}].` : "");
+export const prefixFor = (bulk: boolean) => (i: number) => (bulk ? `[${i}].` : "");
 
 const readBack = async (tx: UserDb, index: TableIndex, ids: number[]) =>
   ((await selectByIdsSql(tx, index.table.name, index.all, ids).execute(tx.db)).rows as Record_[]).map((r) => toRecord(index, r));
@@ -91,16 +91,16 @@ const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
 /** The stored row, locked until COMMIT (FOR UPDATE; SQLite's BEGIN IMMEDIATE already holds the write lock); 404 if hidden. */
 const lockRow = (tx: UserDb, request: WriteRequest) => findRecordOrThrow(tx, request.index, request.id!, policy(request, "select"), true);
 
-const update: Stage = async (tx, request, { hashes }) => {
+const update: Stage = async (tx, request, { hashes, prefix }) => {
   const { index, hook, id } = request;
   const rules = policy(request, "update");
   const old = await lockRow(tx, request);
   await checkPolicy(tx, index, [id!], rules, "update");
-  const { write, errors } = parseRecordBody(index, request.body, request.action as "replace" | "update", "", old);
+  const { write, errors } = parseRecordBody(index, request.body, request.action as "replace" | "update", prefix(0), old);
   if (errors.length) throw validationFailed(errors);
   await useHashes(request.app, write, hashes[0]);
-  await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, "", old);
-  await checkReferences(tx, index, [write], prefixFor(false));
+  await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
+  await checkReferences(tx, index, [write], prefix);
   await updateSql(tx, index.table.name, id!, { ...write.values, updated_at: toStoredDatetime(new Date()) }).execute(tx.db);
   await checkPolicy(tx, index, [id!], rules, "update");
   return { records: await readBack(tx, index, [id!]), old: [old] };
@@ -115,7 +115,8 @@ const remove: Stage = async (tx, request) => {
   return { records: [], old: [old] };
 };
 
-const STAGES: Record<WriteAction, Stage> = { create, replace: update, update, delete: remove };
+/** The kernel's stages, for writes made of several of them in one transaction (upsert, changes by filter). */
+export const STAGES: Record<WriteAction, Stage> = { create, replace: update, update, delete: remove };
 
 const EVENT_ACTION: Record<WriteAction, ChangeAction> = { create: "insert", replace: "update", update: "update", delete: "delete" };
 
@@ -127,14 +128,32 @@ export const runWrite = async (request: WriteRequest): Promise<Record_[]> => {
   const { writes: creates, prefix } = action === "create" ? parseCreate(request) : { writes: [], prefix: prefixFor(false) };
   const bodies = action === "delete" ? [] : Array.isArray(request.body) ? request.body : [request.body];
   const prepared = { hashes: await hashPasswords(request.app, index, bodies, action !== "create"), creates, prefix };
+  return inKernelTransaction(request, action === "delete" ? "delete" : "write", async (tx) => {
+    const outcome = await STAGES[action](tx, request, prepared);
+    return { result: outcome.records, changes: [{ action: EVENT_ACTION[action], ...outcome }] };
+  });
+};
+
+/** Rows one stage changed, as the outbox records them. */
+export type Change = Outcome & { action: ChangeAction };
+
+/**
+ * Runs `stage` as the kernel's one transaction: re-run whole after a lost race, engine errors mapped to the
+ * contract's 409/422, and the outbox written in it (one change event per row, in order), so an event exists
+ * iff the write commits.
+ */
+export const inKernelTransaction = async <T>(
+  { udb, index }: Pick<WriteRequest, "udb" | "index">,
+  errors: "write" | "delete",
+  stage: (tx: UserDb) => Promise<{ result: T; changes: Change[] }>,
+): Promise<T> => {
   try {
-    return await retriedWriteTransaction(request.udb, async (tx) => {
-      const outcome = await STAGES[action](tx, request, prepared);
-      // The outbox: one change event per row, in this transaction, so an event exists iff the write commits.
-      await recordChanges(tx, index, EVENT_ACTION[action], outcome.records, outcome.old);
-      return outcome.records;
+    return await retriedWriteTransaction(udb, async (tx) => {
+      const { result, changes } = await stage(tx);
+      for (const change of changes) await recordChanges(tx, index, change.action, change.records, change.old);
+      return result;
     });
   } catch (err) {
-    return mapDbError(err, index, action === "delete" ? "delete" : "write");
+    return mapDbError(err, index, errors);
   }
 };

@@ -31,7 +31,7 @@ export const Account = component(
         is_operator: false,
         created_at: "2024-05-01T12:00:00.000Z",
         disabled_at: null,
-        plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10 },
+        plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3 },
         usage: { databases: 2, invitees: 0, ai_calls_this_month: 0 },
         limits: { databases: 3 },
         credits: { databases: 0, ai_calls: 0 },

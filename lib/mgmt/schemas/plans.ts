@@ -12,9 +12,11 @@ const PlanLimits = {
   custom_domain: z.boolean().meta({ description: "Whether API docs may be served on the account's own domain." }),
   ai_calls_per_month: Limit("Agentic AI calls each calendar month (UTC) before AI credits are used"),
   requests_per_second: Limit("Data-API requests per second for all the account's databases together (burst: one second's worth)"),
+  // Optional on PUT (omitted: unlimited), so a body written before this limit existed still fits.
+  max_webhooks_per_database: Limit("Webhooks each of the account's databases may have").default(null),
 };
 
-const FREE = { max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10 };
+const FREE = { max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3 };
 
 export const PlanName = z
   .string()
