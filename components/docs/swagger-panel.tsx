@@ -1,12 +1,13 @@
 "use client";
 import "swagger-ui-dist/swagger-ui.css";
 import { useEffect, useRef, useState } from "react";
+import { foldColumnFilters } from "./fold-column-filters";
 import type { OpenApiDocument } from "../api/use-openapi";
 import { ErrorState, LoadingState } from "../ui/states";
 
 /**
  * Swagger UI over the live document, with the user's key authorised for "Try it out" (x-api-key). The bundle
- * loads on demand, from this server's own build, never a CDN.
+ * loads on demand, from this server's own build, never a CDN. Per-column filters fold behind a toggle.
  */
 export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: string }) => {
   const ref = useRef<HTMLDivElement>(null);
@@ -25,6 +26,7 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
           displayRequestDuration: true,
           persistAuthorization: false,
           requestSnippetsEnabled: true,
+          plugins: [foldColumnFilters],
           requestInterceptor: (req) => {
             const hasCredential = Object.keys(req.headers).some((h) => ["x-api-key", "authorization"].includes(h.toLowerCase()));
             if (!hasCredential) req.headers["x-api-key"] = apiKey;

@@ -1,4 +1,4 @@
-import { type FieldError, validationFailed } from "../errors";
+import { ApiError, type FieldError, validationFailed } from "../errors";
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
 import { MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filter-operators";
 import { parseExpand, parseSelect } from "./parse-projection";
@@ -17,8 +17,11 @@ export type Sort = { column: ColumnDef; desc: boolean };
  */
 export type ReadQuery = { filters: Filter[]; sort: Sort[]; limit: number; offset: number; select?: Set<string>; expand?: ColumnDef[]; after?: string };
 
-/** `rows`: the collection-read parameters (_select, _expand, _after); off for aggregates, where they are unknown. */
-export type ReadOptions = { rows?: boolean };
+/**
+ * `rows`: the collection-read parameters (_select, _expand, _after); off for aggregates, where they are unknown.
+ * `limit`: the page size without `_limit` (DEFAULT_LIMIT unless said).
+ */
+export type ReadOptions = { rows?: boolean; limit?: number };
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
@@ -90,8 +93,8 @@ const parseOrGroup = (raw: string, columns: Map<string, ColumnDef>, at: string, 
 };
 
 /** Reads `_limit`, `_offset`, `_sort`, `{column}[_op]` filters and `_or` groups; every unknown or bad parameter is a 422. */
-export const parseReadQuery = (params: URLSearchParams, columns: Map<string, ColumnDef>, { rows = true }: ReadOptions = {}): ReadQuery => {
-  const query: ReadQuery = { filters: [], sort: [], limit: DEFAULT_LIMIT, offset: 0, expand: [] };
+export const parseReadQuery = (params: URLSearchParams, columns: Map<string, ColumnDef>, { rows = true, limit = DEFAULT_LIMIT }: ReadOptions = {}): ReadQuery => {
+  const query: ReadQuery = { filters: [], sort: [], limit, offset: 0, expand: [] };
   const errors: FieldError[] = [];
   const fail: Fail = (field, code, message) => void errors.push({ field, code, message });
   let orGroups = 0;
@@ -130,4 +133,17 @@ export const parseReadQuery = (params: URLSearchParams, columns: Map<string, Col
   if (query.after !== undefined && params.has("_offset")) fail("_after", "conflicting_parameters", "_after and _offset cannot be combined; a cursor already says where the page starts");
   if (errors.length) throw validationFailed(errors);
   return query;
+};
+
+/**
+ * A data API query string carried as one field of a management body (a saved view's `query`, test as user's):
+ * read as a GET of the table would read it, with every problem named by that field.
+ */
+export const parseQueryField = (text: string, columns: Map<string, ColumnDef>, field: string, options?: ReadOptions): { query?: ReadQuery; errors: FieldError[] } => {
+  try {
+    return { query: parseReadQuery(new URLSearchParams(text.replace(/^\?/, "")), columns, options), errors: [] };
+  } catch (err) {
+    if (!(err instanceof ApiError) || !err.errors) throw err;
+    return { errors: err.errors.map((e) => ({ field, code: e.code, message: `${field}: ${e.message}` })) };
+  }
 };
