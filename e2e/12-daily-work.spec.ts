@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { openFilters, rowAction, signIn } from "./helpers";
+import { expectAxeClean, openFilters, rowAction, signInOrSetUp, VARIANTS } from "./helpers";
 
 // Issue 27, daily work, as the owner made by 01, at 1280 and 390 px, light and dark: values checked before
 // sending, a grid showing 15+ rows with frozen first column, hidden columns, row menu and inline reference
 // picker, saved views, the SQL console, the CSV import report with both modes alike, and axe on each page.
-
-const OWNER = { email: "owner@example.com", password: "correct horse battery" };
-const VARIANTS = [
-  { width: 1280, height: 800, theme: "light" },
-  { width: 1280, height: 800, theme: "dark" },
-  { width: 390, height: 844, theme: "light" },
-  { width: 390, height: 844, theme: "dark" },
-] as const;
 
 const makeDatabase = async (page: Page, name: string) => {
   const made = await page.request.post("/api/v1/databases", {
@@ -43,24 +34,6 @@ const makeDatabase = async (page: Page, name: string) => {
   const books = Array.from({ length: 40 }, (_, i) => ({ title: `Book ${String(i + 1).padStart(2, "0")}`, price: 10 + i, author_id: (i % 2) + 1, status: i % 4 === 0 ? "draft" : "live" }));
   expect((await page.request.post(`/v1/${instance}/books`, { headers, data: books })).status()).toBe(201);
   return { instance, headers };
-};
-
-const expectAxeClean = async (page: Page, where: string) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  expect(bad, `axe on ${where}`).toEqual([]);
-};
-
-/** The owner made by 01, or (this spec run alone on a fresh install) made here through the first-run setup. */
-const signInOrSetUp = async (page: Page) => {
-  await page.goto("/");
-  await page.waitForURL(/\/(setup|login|databases)$/);
-  if (!page.url().endsWith("/setup")) return signIn(page, OWNER);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await page.getByLabel("Confirm password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/databases$/);
 };
 
 const grid = (page: Page, table = "books") => page.getByRole("table", { name: `Records of ${table}` });

@@ -1,24 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { openFilters, signIn } from "./helpers";
+import { expectAxeClean, openFilters, signInOrSetUp, VARIANTS } from "./helpers";
 
 // Issue 27, what remained, as the owner made by 01, at 1280 and 390 px, light and dark: OR groups in the grid's
 // filter bar (applied, in the URL and in a saved view), the API Docs list operation with its per-column filters
 // folded behind a toggle, and "Test as user" filtered and paged with per-row verdicts. axe clean on each page.
-
-const OWNER = { email: "owner@example.com", password: "correct horse battery" };
-const VARIANTS = [
-  { width: 1280, height: 800, theme: "light" },
-  { width: 1280, height: 800, theme: "dark" },
-  { width: 390, height: 844, theme: "light" },
-  { width: 390, height: 844, theme: "dark" },
-] as const;
-
-const expectAxeClean = async (page: Page, where: string) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  expect(bad, `axe on ${where}`).toEqual([]);
-};
 
 /** Books 01..40 (price 10..49, every fourth a draft); users A and B; A owns notes 1..30 (rank = n), B five more. */
 const makeDatabase = async (page: Page, name: string) => {
@@ -58,18 +43,6 @@ const makeDatabase = async (page: Page, name: string) => {
     ...Array.from({ length: 5 }, (_, i) => ({ title: `Bob ${i + 1}`, rank: 100 + i, owner_id: b.id })),
   ]);
   return { instance, ann: a.id as number };
-};
-
-/** The owner made by 01, or (this spec run alone on a fresh install) made here through the first-run setup. */
-const signInOrSetUp = async (page: Page) => {
-  await page.goto("/");
-  await page.waitForURL(/\/(setup|login|databases)$/);
-  if (!page.url().endsWith("/setup")) return signIn(page, OWNER);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await page.getByLabel("Confirm password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/databases$/);
 };
 
 const titles = (page: Page) => page.getByRole("table", { name: "Records of books" }).locator('tbody td[data-column="title"]');

@@ -1,8 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 // What the browser specs share: the viewport, full-page screenshots, signing in, the main navigation.
 
 export const VIEWPORT = { width: 1280, height: 800 };
+
+/** The sizes and themes the daily-work specs walk: desktop and phone, light and dark. */
+export const VARIANTS = [
+  { width: 1280, height: 800, theme: "light" },
+  { width: 1280, height: 800, theme: "dark" },
+  { width: 390, height: 844, theme: "light" },
+  { width: 390, height: 844, theme: "dark" },
+] as const;
 
 /** Saves the whole page, the viewport grown to its height so sticky parts are drawn where they belong. */
 export const shot = async (page: Page, name: string) => {
@@ -32,4 +41,25 @@ export const openFilters = async (page: Page) => {
 export const rowAction = async (grid: Locator, id: number, action: "Edit" | "Delete") => {
   await grid.getByRole("button", { name: `Actions for record ${id}`, exact: true }).click();
   await grid.getByRole("menuitem", { name: action, exact: true }).click();
+};
+
+/** No serious or critical axe violation on the page as it is now. */
+export const expectAxeClean = async (page: Page, where: string) => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(bad, `axe on ${where}`).toEqual([]);
+};
+
+const OWNER = { email: "owner@example.com", password: "correct horse battery" };
+
+/** The owner made by 01, or (this spec run alone on a fresh install) made here through the first-run setup. */
+export const signInOrSetUp = async (page: Page) => {
+  await page.goto("/");
+  await page.waitForURL(/\/(setup|login|databases)$/);
+  if (!page.url().endsWith("/setup")) return signIn(page, OWNER);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+  await page.getByLabel("Confirm password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/databases$/);
 };
