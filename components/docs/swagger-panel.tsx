@@ -39,15 +39,18 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
         });
       })
       .catch((err: Error) => !cancelled && setState(err));
-    // Swagger UI renders its server picker without a name (axe: select-name), and re-renders it at will.
-    const labelServers = new MutationObserver(() => {
-      const servers = ref.current?.querySelector("select#servers:not([aria-label])");
-      servers?.setAttribute("aria-label", "Server");
+    // Swagger UI renders its server picker, a parameter's enum select and the examples picker without a name
+    // (axe: select-name), and re-renders them at will.
+    const labelSelects = new MutationObserver(() => {
+      for (const select of ref.current?.querySelectorAll("select:not([aria-label])") ?? []) {
+        const param = select.closest("tr[data-param-name]")?.getAttribute("data-param-name");
+        select.setAttribute("aria-label", select.id === "servers" ? "Server" : param ? `Value of ${param}` : "Example");
+      }
     });
-    if (ref.current) labelServers.observe(ref.current, { childList: true, subtree: true });
+    if (ref.current) labelSelects.observe(ref.current, { childList: true, subtree: true });
     return () => {
       cancelled = true;
-      labelServers.disconnect();
+      labelSelects.disconnect();
     };
   }, [spec, apiKey]);
   return (
