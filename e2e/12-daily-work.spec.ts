@@ -1,11 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, openFilters, rowAction, shot, signIn, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, openFilters, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
 // Issue 27, daily work, as the owner made by 01, at 1280 and 390 px, light and dark: values checked before
 // sending, a grid showing 15+ rows with frozen first column, hidden columns, row menu and inline reference
 // picker, saved views, the SQL console, the CSV import report with both modes alike, and axe on each page.
-
-const OWNER = { email: "owner@example.com", password: "correct horse battery" };
 
 const makeDatabase = async (page: Page, name: string) => {
   const made = await page.request.post("/api/v1/databases", {
@@ -36,18 +34,6 @@ const makeDatabase = async (page: Page, name: string) => {
   const books = Array.from({ length: 40 }, (_, i) => ({ title: `Book ${String(i + 1).padStart(2, "0")}`, price: 10 + i, author_id: (i % 2) + 1, status: i % 4 === 0 ? "draft" : "live" }));
   expect((await page.request.post(`/v1/${instance}/books`, { headers, data: books })).status()).toBe(201);
   return { instance, headers };
-};
-
-/** The owner made by 01, or (this spec run alone on a fresh install) made here through the first-run setup. */
-const signInOrSetUp = async (page: Page) => {
-  await page.goto("/");
-  await page.waitForURL(/\/(setup|login|databases)$/);
-  if (!page.url().endsWith("/setup")) return signIn(page, OWNER);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await page.getByLabel("Confirm password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/databases$/);
 };
 
 const grid = (page: Page, table = "books") => page.getByRole("table", { name: `Records of ${table}` });

@@ -50,3 +50,17 @@ export const expectAxeClean = async (page: Page, where: string) => {
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `axe on ${where}`).toEqual([]);
 };
+
+const OWNER = { email: "owner@example.com", password: "correct horse battery" };
+
+/** The owner made by 01, or (this spec run alone on a fresh install) made here through the first-run setup. */
+export const signInOrSetUp = async (page: Page) => {
+  await page.goto("/");
+  await page.waitForURL(/\/(setup|login|databases)$/);
+  if (!page.url().endsWith("/setup")) return signIn(page, OWNER);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+  await page.getByLabel("Confirm password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/databases$/);
+};

@@ -38,6 +38,6 @@ export const useImpersonate = (instance: string) =>
 
 export const useTestAsUser = (instance: string) =>
   useMutation({
-    mutationFn: (input: { user_id: number; table: string }) =>
+    mutationFn: (input: { user_id: number; table: string; query?: string }) =>
       mgmt<TestAsUserResult>(`${databasePath(instance)}/auth/test-as-user`, { method: "POST", body: input }),
   });

@@ -6,10 +6,15 @@ import { draftKey } from "../schema/column-draft";
 export type Operator = FilterOp;
 export type Filter = { key: string; column: string; op: Operator; value: string };
 export type Sort = { column: string; desc: boolean };
-export type RecordsQuery = { filters: Filter[]; sorts: Sort[]; limit: number; offset: number };
+/** An OR group (`_or=` in the data API): any of its filters matches. */
+export type FilterGroup = { key: string; filters: Filter[] };
+export type RecordsQuery = { filters: Filter[]; groups: FilterGroup[]; sorts: Sort[]; limit: number; offset: number };
 
 export const PAGE_SIZES = [10, 25, 50, 100];
-export const EMPTY_QUERY: RecordsQuery = { filters: [], sorts: [], limit: 25, offset: 0 };
+export const EMPTY_QUERY: RecordsQuery = { filters: [], groups: [], sorts: [], limit: 25, offset: 0 };
+
+/** How many conditions the query applies: plain filters and OR groups (each group counts once). */
+export const filterCount = (q: RecordsQuery) => q.filters.length + q.groups.length;
 
 export type QueryColumn = Pick<Column, "name" | "type" | "options">;
 
@@ -29,9 +34,15 @@ export const paramName = (f: Pick<Filter, "column" | "op">) => filterParamName(f
 // Commas and colons are legal in a query string; keeping them makes `_sort=-price,name` read as documented.
 const encode = (value: string) => encodeURIComponent(value).replace(/%2C/gi, ",").replace(/%3A/gi, ":");
 
-/** The exact query string the grid sends, in the data API's own grammar. */
+const filterParams = (filters: Filter[]) => filters.filter((f) => f.column).map((f) => `${encode(paramName(f))}=${encode(f.value)}`);
+
+/** The exact query string the grid sends, in the data API's own grammar; a group's filters are one `_or` value. */
 export const buildQueryString = (q: RecordsQuery) => {
-  const parts = q.filters.filter((f) => f.column).map((f) => `${encode(paramName(f))}=${encode(f.value)}`);
+  const parts = filterParams(q.filters);
+  for (const group of q.groups) {
+    const inner = filterParams(group.filters).join("&");
+    if (inner) parts.push(`_or=${encodeURIComponent(inner)}`);
+  }
   if (q.sorts.length) parts.push(`_sort=${q.sorts.map((s) => `${s.desc ? "-" : ""}${encode(s.column)}`).join(",")}`);
   parts.push(`_limit=${q.limit}`, `_offset=${q.offset}`);
   return parts.join("&");
@@ -46,19 +57,26 @@ const wholeOr = (raw: string | null, fallback: number) => (raw !== null && /^\d{
 export const parseQueryString = (text: string, columns: QueryColumn[]): RecordsQuery => {
   const params = new URLSearchParams(text);
   const names = new Set(columns.map((c) => c.name));
-  const filters: Filter[] = [];
-  for (const [key, value] of params) {
-    if (key.startsWith("_")) continue;
-    const match = splitFilterParam(key, (name) => names.has(name));
-    if (match) filters.push({ key: draftKey(), column: match.column, op: match.op, value });
-  }
+  const filtersOf = (entries: Iterable<[string, string]>) => {
+    const filters: Filter[] = [];
+    for (const [key, value] of entries) {
+      const match = key.startsWith("_") ? undefined : splitFilterParam(key, (name) => names.has(name));
+      if (match) filters.push({ key: draftKey(), column: match.column, op: match.op, value });
+    }
+    return filters;
+  };
+  const filters = filtersOf(params);
+  const groups = params
+    .getAll("_or")
+    .map((inner) => ({ key: draftKey(), filters: filtersOf(new URLSearchParams(inner)) }))
+    .filter((g) => g.filters.length);
   const sorts = (params.get("_sort") ?? "")
     .split(",")
     .filter(Boolean)
     .map((item) => ({ column: item.replace(/^-/, ""), desc: item.startsWith("-") }))
     .filter((s) => names.has(s.column));
   const limit = wholeOr(params.get("_limit"), EMPTY_QUERY.limit);
-  return { filters, sorts, limit: PAGE_SIZES.includes(limit) ? limit : EMPTY_QUERY.limit, offset: wholeOr(params.get("_offset"), 0) };
+  return { filters, groups, sorts, limit: PAGE_SIZES.includes(limit) ? limit : EMPTY_QUERY.limit, offset: wholeOr(params.get("_offset"), 0) };
 };
 
 /** A header click: ascending, then descending, then back to no sort. */

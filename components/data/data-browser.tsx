@@ -13,7 +13,7 @@ import { TableList } from "../schema/table-list";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { EmptyState, ErrorState, LoadingState } from "../ui/states";
-import { buildQueryString, nextSort, parseQueryString, queryableColumns, type RecordsQuery } from "./build-query";
+import { buildQueryString, filterCount, nextSort, parseQueryString, queryableColumns, type RecordsQuery } from "./build-query";
 import { BulkDelete } from "./bulk-delete";
 import { ColumnToggle } from "./column-toggle";
 import { CsvImportDialog } from "./csv-import-dialog";
@@ -126,7 +126,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
         </div>
       </div>
       <FilterBar
-        active={query.filters.length + query.sorts.length}
+        active={filterCount(query) + query.sorts.length}
         tools={
           <>
             <ColumnToggle columns={["id", ...table.columns.map((c) => c.name), "created_at", "updated_at"]} hidden={hidden} onChange={setHidden} />
@@ -156,8 +156,8 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
       ) : queryError ? (
         <p className="text-sm text-red-700">The API refused this query: {queryError.message} Fix the filter marked above.</p>
       ) : rows.length === 0 ? (
-        <EmptyState title={query.filters.length ? "No records match these filters" : `${table.name} has no records yet`}>
-          {query.filters.length ? "Change or clear the filters." : "Add one here, import a CSV, or POST one to the API (try it from the API Docs tab)."}
+        <EmptyState title={filterCount(query) ? "No records match these filters" : `${table.name} has no records yet`}>
+          {filterCount(query) ? "Change or clear the filters." : "Add one here, import a CSV, or POST one to the API (try it from the API Docs tab)."}
         </EmptyState>
       ) : (
         <RecordsGrid

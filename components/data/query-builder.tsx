@@ -1,10 +1,11 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../api/api-error";
+import { MAX_OR_GROUPS } from "@/lib/schema/filter-operators";
 import { draftKey } from "../schema/column-draft";
 import { Button } from "../ui/button";
 import { SelectInput } from "../ui/field";
-import { type Filter, paramName, type QueryColumn, type RecordsQuery, type Sort } from "./build-query";
+import { type Filter, type FilterGroup, paramName, type QueryColumn, type RecordsQuery, type Sort } from "./build-query";
 import { FilterRow } from "./filter-row";
 
 type Props = { columns: QueryColumn[]; query: RecordsQuery; error: unknown; onApply: (q: RecordsQuery) => void };
@@ -26,39 +27,96 @@ const SortRow = ({ sort, columns, onChange, onRemove }: { sort: Sort; columns: Q
   </div>
 );
 
-/** Filters and sort, edited as a draft and applied together (the grid then sends exactly that query). */
+type FilterListProps = { filters: Filter[]; columns: QueryColumn[]; errors: Record<string, string>; /** How the API names a filter's errors. */ at: (f: Filter) => string; joiner?: string; onChange: (filters: Filter[]) => void };
+
+/** Rows of filters; in an OR group each row after the first says "or". */
+const FilterList = ({ filters, columns, errors, at, joiner, onChange }: FilterListProps) => (
+  <>
+    {filters.map((f, i) => (
+      <div key={f.key} className="flex items-start gap-2">
+        {joiner && <span className="w-6 pt-2 text-xs font-semibold text-indigo-700 uppercase">{i > 0 ? joiner : ""}</span>}
+        <FilterRow
+          filter={f}
+          columns={columns}
+          error={errors[at(f)]}
+          onChange={(next) => onChange(filters.map((x) => (x.key === f.key ? next : x)))}
+          onRemove={() => onChange(filters.filter((x) => x.key !== f.key))}
+        />
+      </div>
+    ))}
+  </>
+);
+
+const newFilter = (column: string): Filter => ({ key: draftKey(), column, op: "eq", value: "" });
+
+type GroupProps = { group: FilterGroup; number: number; columns: QueryColumn[]; errors: Record<string, string>; onChange: (g: FilterGroup) => void; onRemove: () => void };
+
+/** One OR group: any of its filters matches; the whole group is ANDed with the other filters (`_or=` in the API). */
+const OrGroupBox = ({ group, number, columns, errors, onChange, onRemove }: GroupProps) => {
+  const at = `_or[${number - 1}]`;
+  return (
+    <fieldset className="space-y-2 rounded-md border border-indigo-200 bg-indigo-50 p-3" aria-label={`OR group ${number}`}>
+      <legend className="px-1 text-xs font-semibold text-indigo-800">OR group {number}: any of these</legend>
+      <FilterList filters={group.filters} columns={columns} errors={errors} at={(f) => `${at}.${paramName(f)}`} joiner="or" onChange={(filters) => onChange({ ...group, filters })} />
+      {errors[at] && <p role="alert" className="field-error text-xs text-red-600">{errors[at]}</p>}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => onChange({ ...group, filters: [...group.filters, newFilter(columns[0]?.name ?? "id")] })}>
+          + Add OR condition
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onRemove}>
+          Remove group {number}
+        </Button>
+      </div>
+    </fieldset>
+  );
+};
+
+/** Filters, OR groups and sort, edited as a draft and applied together (the grid then sends exactly that query). */
 export const QueryBuilder = ({ columns, query, error, onApply }: Props) => {
   const [filters, setFilters] = useState<Filter[]>(query.filters);
+  const [groups, setGroups] = useState<FilterGroup[]>(query.groups);
   const [sorts, setSorts] = useState<Sort[]>(query.sorts);
   const errors = fieldErrors(error);
   const first = columns[0]?.name ?? "id";
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onApply({ ...query, filters, sorts, offset: 0 });
+    onApply({ ...query, filters, groups, sorts, offset: 0 });
   };
   const clear = () => {
     setFilters([]);
+    setGroups([]);
     setSorts([]);
-    onApply({ ...query, filters: [], sorts: [], offset: 0 });
+    onApply({ ...query, filters: [], groups: [], sorts: [], offset: 0 });
   };
+  const addGroup = () => setGroups([...groups, { key: draftKey(), filters: [newFilter(first), newFilter(first)] }]);
+  const empty = !filters.length && !groups.length && !sorts.length && !query.filters.length && !query.groups.length && !query.sorts.length;
   return (
     <form onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-xs" aria-label="Filters and sort">
       <div className="space-y-2">
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Filters</p>
-        {filters.length === 0 && <p className="text-sm text-slate-500">No filters: every record.</p>}
-        {filters.map((f) => (
-          <FilterRow
-            key={f.key}
-            filter={f}
+        {filters.length === 0 && groups.length === 0 && <p className="text-sm text-slate-500">No filters: every record.</p>}
+        <FilterList filters={filters} columns={columns} errors={errors} at={paramName} onChange={setFilters} />
+        {groups.map((g, i) => (
+          <OrGroupBox
+            key={g.key}
+            group={g}
+            number={i + 1}
             columns={columns}
-            error={errors[paramName(f)]}
-            onChange={(next) => setFilters(filters.map((x) => (x.key === f.key ? next : x)))}
-            onRemove={() => setFilters(filters.filter((x) => x.key !== f.key))}
+            errors={errors}
+            onChange={(next) => setGroups(groups.map((x) => (x.key === g.key ? next : x)))}
+            onRemove={() => setGroups(groups.filter((x) => x.key !== g.key))}
           />
         ))}
-        <Button size="sm" onClick={() => setFilters([...filters, { key: draftKey(), column: first, op: "eq", value: "" }])}>
-          + Add filter
-        </Button>
+        {errors._or && <p role="alert" className="field-error text-xs text-red-600">{errors._or}</p>}
+        {(filters.length > 0 || groups.length > 0) && <p className="text-xs text-slate-500">Records must match every filter and, in each OR group, at least one condition.</p>}
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setFilters([...filters, newFilter(first)])}>
+            + Add filter
+          </Button>
+          <Button size="sm" onClick={addGroup} disabled={groups.length >= MAX_OR_GROUPS}>
+            + Add OR group
+          </Button>
+        </div>
       </div>
       <div className="space-y-2">
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Sort</p>
@@ -81,7 +139,7 @@ export const QueryBuilder = ({ columns, query, error, onApply }: Props) => {
         <Button type="submit" variant="primary" size="sm">
           Apply
         </Button>
-        <Button size="sm" variant="ghost" onClick={clear} disabled={!filters.length && !sorts.length && !query.filters.length && !query.sorts.length}>
+        <Button size="sm" variant="ghost" onClick={clear} disabled={empty}>
           Clear
         </Button>
       </div>

@@ -1,12 +1,13 @@
 "use client";
 import "swagger-ui-dist/swagger-ui.css";
 import { useEffect, useRef, useState } from "react";
+import { foldColumnFilters } from "./fold-column-filters";
 import type { OpenApiDocument } from "../api/use-openapi";
 import { ErrorState, LoadingState } from "../ui/states";
 
 /**
  * Swagger UI over the live document, with the user's key authorised for "Try it out" (x-api-key). The bundle
- * loads on demand, from this server's own build, never a CDN.
+ * loads on demand, from this server's own build, never a CDN. Per-column filters fold behind a toggle.
  */
 export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: string }) => {
   const ref = useRef<HTMLDivElement>(null);
@@ -25,6 +26,7 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
           displayRequestDuration: true,
           persistAuthorization: false,
           requestSnippetsEnabled: true,
+          plugins: [foldColumnFilters],
           requestInterceptor: (req) => {
             const hasCredential = Object.keys(req.headers).some((h) => ["x-api-key", "authorization"].includes(h.toLowerCase()));
             if (!hasCredential) req.headers["x-api-key"] = apiKey;
@@ -37,15 +39,18 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
         });
       })
       .catch((err: Error) => !cancelled && setState(err));
-    // Swagger UI renders its server picker without a name (axe: select-name), and re-renders it at will.
-    const labelServers = new MutationObserver(() => {
-      const servers = ref.current?.querySelector("select#servers:not([aria-label])");
-      servers?.setAttribute("aria-label", "Server");
+    // Swagger UI renders its server picker, a parameter's enum select and the examples picker without a name
+    // (axe: select-name), and re-renders them at will.
+    const labelSelects = new MutationObserver(() => {
+      for (const select of ref.current?.querySelectorAll("select:not([aria-label])") ?? []) {
+        const param = select.closest("tr[data-param-name]")?.getAttribute("data-param-name");
+        select.setAttribute("aria-label", select.id === "servers" ? "Server" : param ? `Value of ${param}` : "Example");
+      }
     });
-    if (ref.current) labelServers.observe(ref.current, { childList: true, subtree: true });
+    if (ref.current) labelSelects.observe(ref.current, { childList: true, subtree: true });
     return () => {
       cancelled = true;
-      labelServers.disconnect();
+      labelSelects.disconnect();
     };
   }, [spec, apiKey]);
   return (

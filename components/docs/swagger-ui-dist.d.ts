@@ -12,6 +12,7 @@ declare module "swagger-ui-dist/swagger-ui-es-bundle.js" {
     persistAuthorization?: boolean;
     tryItOutEnabled?: boolean;
     requestSnippetsEnabled?: boolean;
+    plugins?: (() => object)[];
     requestInterceptor?: (req: SwaggerRequest) => SwaggerRequest;
     onComplete?: () => void;
   };

@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
-import type { Filter, ReadQuery, Sort } from "./parse-query";
+import type { ColumnFilter, Filter, ReadQuery, Sort } from "./parse-query";
 
 type Fragment = RawBuilder<unknown>;
 
@@ -36,7 +36,10 @@ const sqliteIlike = (value: string) =>
  * What a filter binds, in the order its SQL names them. `conditionSql` builds the SQL from these values, so a
  * statement compiled once per shape (see `filterShape`) can run again with another request's values.
  */
-export const filterParams = (udb: UserDb, { column, op, value }: Filter): unknown[] => {
+export const filterParams = (udb: UserDb, filter: Filter): unknown[] =>
+  "or" in filter ? filter.or.flatMap((f) => columnFilterParams(udb, f)) : columnFilterParams(udb, filter);
+
+const columnFilterParams = (udb: UserDb, { column, op, value }: ColumnFilter): unknown[] => {
   switch (op) {
     case "eq":
     case "ne":
@@ -59,7 +62,10 @@ export const filterParams = (udb: UserDb, { column, op, value }: Filter): unknow
 };
 
 /** Everything about a filter that changes its SQL text (not its values). */
-export const filterShape = (udb: UserDb, { column, op, value }: Filter) =>
+export const filterShape = (udb: UserDb, filter: Filter): string =>
+  "or" in filter ? `or(${filter.or.map((f) => columnFilterShape(udb, f)).join("|")})` : columnFilterShape(udb, filter);
+
+const columnFilterShape = (udb: UserDb, { column, op, value }: ColumnFilter) =>
   op === "in" ? `${column.name}:in:${(value as unknown[]).length}`
   : op === "null" ? `${column.name}:null:${value}`
   : op === "ilike" && udb.engine === "sqlite" ? `${column.name}:ilike:${sqliteIlike(String(value))}`
@@ -68,7 +74,7 @@ export const filterShape = (udb: UserDb, { column, op, value }: Filter) =>
 const equals = (udb: UserDb, column: ColumnDef, col: Fragment, p: unknown[]) =>
   exactText(udb, column) ? sql`(${col} = ${p[0]} AND BINARY ${col} = ${p[1]})` : sql`${col} = ${p[0]}`;
 
-const conditionSql = (udb: UserDb, filter: Filter, col: Fragment, p: unknown[]): Fragment => {
+const conditionSql = (udb: UserDb, filter: ColumnFilter, col: Fragment, p: unknown[]): Fragment => {
   const { column, op, value } = filter;
   switch (op) {
     case "eq":
@@ -106,8 +112,15 @@ const conditionSql = (udb: UserDb, filter: Filter, col: Fragment, p: unknown[]):
   }
 };
 
+const columnCondition = (udb: UserDb, filter: ColumnFilter, ref: ColumnRef): Fragment =>
+  conditionSql(udb, filter, ref(filter.column), columnFilterParams(udb, filter));
+
+/**
+ * An `_or` group is one parenthesised condition ANDed with the rest, so it narrows the read like any filter and
+ * never widens what a row policy (ANDed after it) lets through.
+ */
 const condition = (udb: UserDb, filter: Filter, ref: ColumnRef): Fragment =>
-  conditionSql(udb, filter, ref(filter.column), filterParams(udb, filter));
+  "or" in filter ? sql`(${sql.join(filter.or.map((f) => columnCondition(udb, f, ref)), sql` OR `)})` : columnCondition(udb, filter, ref);
 
 /** WHERE clause from the filters ANDed with the extra predicates (row policies, from the plan stage). */
 export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [], ref: ColumnRef = byName): Fragment => {

@@ -1,6 +1,6 @@
-// Query parameters of a table's list operation: `_sort` and one filter per column and allowed operator.
+// Query parameters of a table's list operation: `_sort`, `_or` groups and one filter per column and allowed operator.
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
-import { FILTER_OPERATORS, filterParamName, splitFilterParam } from "../schema/filter-operators";
+import { FILTER_OPERATORS, filterParamName, MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filter-operators";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import { typeSchema } from "./table-schemas";
 
@@ -50,14 +50,15 @@ const sortParameter = (columns: ColumnDef[]): Json => {
   };
 };
 
-/** One filter parameter per column and operator the server reads (reads and aggregates alike). */
+/** `_or`, then one filter parameter per column and operator the server reads (reads and aggregates alike). */
 export const filterParameters = (columns: ColumnDef[]): Json[] => {
   const names = new Set(columns.map((c) => c.name));
-  return columns.flatMap((col) =>
+  const perColumn = columns.flatMap((col) =>
     TYPE_SPECS[col.type].ops
       .filter((op) => isReadAs(col, op, names))
       .map((op) => filterParameter(col, op)),
   );
+  return [{ $ref: "#/components/parameters/Or" }, ...perColumn];
 };
 
 /** `_select` and `_expand`: comma-separated names of this collection's columns (reference columns for `_expand`). */
@@ -127,6 +128,19 @@ export const LIST_PARAMETERS: Record<string, Json> = {
     description:
       "An opaque cursor from the `Link: <…>; rel=\"next\"` header of the previous page: the records after that page's last one in the same `_sort` order, at the same cost however deep. Not with `_offset`; a cursor of another `_sort` is a 422.",
     schema: { type: "string", pattern: "^[A-Za-z0-9_-]+$" },
+  },
+  Or: {
+    name: "_or",
+    in: "query",
+    required: false,
+    description:
+      "An OR group: filters of this operation's grammar as one URL-encoded query string, at least one of which must match " +
+      "(e.g. `price_lt=10&stock=0`, sent as `_or=price_lt%3D10%26stock%3D0`). Repeat `_or` for more groups (at most " +
+      `${MAX_OR_GROUPS}, each of at most ${MAX_OR_FILTERS} filters); groups AND with each other and with the other filters. ` +
+      "A bad inner filter is a 422 naming it as `_or[i].<filter>`. Row policies still apply.",
+    style: "form",
+    explode: true,
+    schema: { type: "array", maxItems: MAX_OR_GROUPS, items: { type: "string", minLength: 1 } },
   },
   Prefer: {
     name: "Prefer",

@@ -16,6 +16,10 @@ export const FILTER_OPERATORS = [
   { op: "null", suffix: "_null", label: "is null (true/false)", doc: "is NULL (`true`) or is not NULL (`false`)" },
 ] as const;
 
+/** `_or=<filters>` groups: how many one read may carry, and how many filters one group may hold. */
+export const MAX_OR_GROUPS = 10;
+export const MAX_OR_FILTERS = 20;
+
 export type FilterOp = (typeof FILTER_OPERATORS)[number]["op"];
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 

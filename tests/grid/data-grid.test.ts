@@ -1,7 +1,7 @@
 // What the data grid relies on, through the real data API on each engine: the `_ne` filter, the CSV round
 // trip (export every page → import into an empty copy through the bulk POST → the same rows), reference labels
-// from `_expand` and the picker's search, the group-by summary's read, cursor paging by the Link header, and
-// editing a saved join (rename and change at once).
+// from `_expand` and the picker's search, the group-by summary's read, cursor paging by the Link header, editing
+// a saved join (rename and change at once), and the filter bar's OR groups as the query string the grid sends.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Column, DataRecord, Table } from "../../components/api/types";
 import { csvToRecords, defaultMapping, parseCsv, toCsv } from "../../components/data/csv";
@@ -10,6 +10,7 @@ import { aggregateQuery, defaultGroupColumn, filtersOf, groupableColumns, summab
 import { displayColumnOf, expandColumns, expandedLabels, pickerQuery } from "../../components/data/reference-display";
 import { cursorQuery } from "../../components/data/use-cursor-pages";
 import { importRows } from "../../components/data/csv-transfer";
+import { buildQueryString, EMPTY_QUERY, parseQueryString, queryableColumns } from "../../components/data/build-query";
 import { definitionSql } from "../../components/joins/canvas-definition";
 import { starterSql } from "../../components/joins/starter-sql";
 import { createDatabase, expectError, insert, list, useHarness } from "../contract/contract-helpers";
@@ -53,6 +54,29 @@ describe.each(ENGINES)("the data grid's API on %s", (engine) => {
     await insert(ctx.h, `${base()}/authors`, [{ name: "Ursula K. Le Guin", country: "US" }, { name: "Octavia Butler", country: null }, { name: "Nobody", country: "uk" }]);
     await insert(ctx.h, `${base()}/books`, BOOKS);
     tables = (await ctx.h.request("GET", `/api/v1/databases/${instance}`)).body.tables;
+  });
+
+  describe("OR groups in the filter bar", () => {
+    const f = (column: string, op: "eq" | "lt" | "ilike", value: string) => ({ key: `${column}${op}`, column, op, value });
+
+    it("sends each group as one _or the API reads as (a OR b), ANDed with the plain filters, and reads it back", async () => {
+      const books = tables.find((t) => t.name === "books")!;
+      const query = { ...EMPTY_QUERY, filters: [f("status", "eq", "live")], groups: [{ key: "g", filters: [f("price", "lt", "1"), f("title", "ilike", "kin")] }] };
+      const text = buildQueryString(query);
+      expect(text).toBe("status=live&_or=price_lt%3D1%26title_ilike%3Dkin&_limit=25&_offset=0");
+      expect((await read("books", text)).map((r) => r.title)).toEqual(["Kindred", "Ünïcødé, «quotes» ‘here’"]);
+      const back = parseQueryString(text, queryableColumns(books));
+      expect(back.groups.map((g) => g.filters.map(({ column, op, value }) => [column, op, value]))).toEqual([[["price", "lt", "1"], ["title", "ilike", "kin"]]]);
+      expect(buildQueryString(back)).toBe(text);
+    });
+
+    it("leaves out an empty group and keeps a value with & and = inside its group", async () => {
+      const query = { ...EMPTY_QUERY, groups: [{ key: "a", filters: [] }, { key: "b", filters: [f("title", "eq", "a&b=c"), f("notes", "eq", "x")] }] };
+      const text = buildQueryString(query);
+      expect(text.match(/_or=/g)).toHaveLength(1);
+      expect(new URLSearchParams(new URLSearchParams(text).get("_or")!).get("title")).toBe("a&b=c");
+      expect(await read("books", text)).toEqual([]);
+    });
   });
 
   describe("_ne", () => {

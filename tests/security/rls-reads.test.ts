@@ -1,5 +1,6 @@
 // Row policies on the second-edition reads: `_expand` reads the referenced table with the caller's select
-// policy (a hidden row expands to null), aggregates count only visible rows, left joins join only visible rows.
+// policy (a hidden row expands to null), aggregates count only visible rows, left joins join only visible rows,
+// an `_or` group narrows within the visible rows and never reaches a hidden one.
 // Pairs per caller kind: the secret key (server role) against JWT users A and B.
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectError, MATRIX, useHarness } from "../contract/contract-helpers";
@@ -122,5 +123,27 @@ describe.each(MATRIX)("RLS on expansions, aggregates and left joins on $engine v
     ]);
     expect(await ok("notes_left_users/_aggregate?_group=author", f.userA.token)).toEqual([{ author: null, count: 1 }, { author: "a@example.com", count: 4 }]);
     expect(await ok("notes_left_users/_aggregate?_group=author")).toEqual([{ author: "a@example.com", count: 4 }, { author: "b@example.com", count: 3 }]);
+  });
+
+  const orGroup = (filters: string) => `_or=${encodeURIComponent(filters)}`;
+  const titles = (rows: { title: string }[]) => rows.map((r) => r.title);
+
+  it("_or: should allow the secret key every row an OR group matches", async () => {
+    const group = orGroup(`title=bravo one secret&owner_id=${f.userB.id}`);
+    expect(titles(await ok(`notes?${group}`))).toEqual(["bravo one secret", "bravo two secret", "bravo public"]);
+    expect(await ok(`notes/_aggregate?${group}`)).toEqual([{ count: 3 }]);
+  });
+
+  it("_or: should block a JWT user's hidden rows even when an OR group names them, and allow the visible ones", async () => {
+    const group = orGroup(`title=bravo one secret&owner_id=${f.userB.id}`);
+    expect(titles(await ok(`notes?${group}`, f.userA.token)), "b1 and b2 stay hidden from A").toEqual(["bravo public"]);
+    const counted = await ctx.h.request("GET", `/v1/${f.db}/notes?${group}`, { ...bearer(f.userA.token), headers: { ...bearer(f.userA.token).headers, prefer: "count=exact" } });
+    expect(counted.headers.get("x-total-count")).toBe("1");
+    expect(await ok(`notes/_aggregate?${group}`, f.userA.token)).toEqual([{ count: 1 }]);
+    expect(titles(await ok(`notes?${orGroup("public=false&public=true")}`, f.userA.token)), "an always-true group widens nothing").toEqual([
+      "alpha one", "alpha two", "alpha three", "alpha public", "bravo public",
+    ]);
+    expect(titles(await ok(`notes?${group}`, f.userB.token))).toEqual(["bravo one secret", "bravo two secret", "bravo public"]);
+    expect(titles(await ok(`notes_left_users?${orGroup("title=alpha one&title=bravo one secret")}`, f.userA.token))).toEqual(["alpha one"]);
   });
 });

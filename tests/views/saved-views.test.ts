@@ -84,6 +84,13 @@ describe.each(ENGINES)("saved views on %s", (engine) => {
       ["hidden_columns[1]", "unknown_column"],
     ]);
     expect(await names(owner)).not.toContain("Bad");
+    const badGroup = await create(owner, { name: "Bad group", query: `_or=${encodeURIComponent("title=a&ghost=1")}` });
+    expect(badGroup.status).toBe(422);
+    expect(badGroup.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([["query", "unknown_column"]]);
+    const group = `_or=${encodeURIComponent("price_lt=10&title_ilike=sale")}&_sort=price`;
+    const saved = await create(owner, { name: "Cheap or on sale", query: group });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.body.query).toBe(group);
     expect((await create(owner, { name: "" })).status).toBe(422);
   });
 

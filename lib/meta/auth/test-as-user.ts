@@ -1,29 +1,36 @@
 import type { Caller } from "../../api/authenticate";
 import { countSql, existingIdsSql, selectPageSql } from "../../api/build-sql";
 import { indexTableForUsers, toRecord } from "../../api/table-index";
-import { ApiError, invalidField, notFound } from "../../errors";
+import { parseQueryField } from "../../api/parse-query";
+import { ApiError, invalidField, notFound, validationFailed } from "../../errors";
 import { rowFilter } from "../../rls/row-filter";
 import type { PolicyAction } from "../../schema/types";
 import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
+/** Rows shown when the query sets no `_limit`. */
 const ROW_LIMIT = 100;
 
 export type TestAsUserInput = { instance: string; body: unknown };
 
 /**
- * POST /databases/{instance}/auth/test-as-user {user_id, table}: what the data API allows that user on that
- * table, computed with the very predicates the API uses: which actions are open, the first 100 visible rows
- * (and how many there are), and for each row whether the user may update or delete it.
+ * POST /databases/{instance}/auth/test-as-user {user_id, table, query?}: what the data API allows that user on
+ * that table, computed with the very predicates the API uses: which actions are open, the page of visible rows
+ * `query` asks for (the data API's filters, `_or`, `_sort`, `_limit` (default 100), `_offset`), how many visible
+ * rows match, and for each row of the page whether the user may update or delete it.
  */
 export const testAsUser = async (ctx: Ctx, { instance, body: input }: TestAsUserInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   if (!schema.auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
-  const body = (input ?? {}) as { user_id?: unknown; table?: unknown };
+  const body = (input ?? {}) as { user_id?: unknown; table?: unknown; query?: unknown };
   if (!Number.isSafeInteger(body.user_id) || (body.user_id as number) < 1) throw invalidField("user_id", "invalid_type", "user_id must be the id of a row of the users table");
   if (typeof body.table !== "string") throw invalidField("table", "required", "table must name a table");
+  if (body.query !== undefined && typeof body.query !== "string") throw invalidField("query", "invalid_type", "query must be a data API query string");
   const table = getTableOrThrow(schema, body.table);
+  const index = indexTableForUsers(table);
+  const { query, errors } = parseQueryField(body.query ?? "", index.byName, "query", { rows: false, limit: ROW_LIMIT });
+  if (!query) throw validationFailed(errors);
   const userId = body.user_id as number;
   const udb = ctx.app.engine.userDb(schema.physical);
   const users = indexTableForUsers(getTableOrThrow(schema, schema.auth.users_table));
@@ -35,10 +42,8 @@ export const testAsUser = async (ctx: Ctx, { instance, body: input }: TestAsUser
   const actions = Object.fromEntries(Object.entries(filters).map(([a, f]) => [a, f === "deny" ? "denied" : "allowed"]));
   const select = filters.select;
   if (select === "deny" || select === undefined) return { actions, total: 0, rows: [] };
-  const index = indexTableForUsers(table);
-  const query = { filters: [], sort: [], limit: ROW_LIMIT, offset: 0 };
   const { rows } = await selectPageSql(udb, table.name, index.all, query, [select]).execute(udb.db);
-  const counted = await countSql(udb, table.name, [], [select]).execute(udb.db);
+  const counted = await countSql(udb, table.name, query.filters, [select]).execute(udb.db);
   const ids = (rows as { id: unknown }[]).map((r) => Number(r.id));
   const allowedIds = async (action: "update" | "delete") => {
     const f = filters[action];

@@ -1,7 +1,7 @@
 // What the saved-view verbs share: the row → API shape, the checks of a view against its table, and who may
 // change which view (private views are their creator's; shared ones need write, and an admin for another's).
 import type { Selectable } from "kysely";
-import { parseReadQuery } from "../../api/parse-query";
+import { parseQueryField } from "../../api/parse-query";
 import type { SavedViewsTable } from "../../db/meta-schema";
 import { ApiError, type FieldError, validationFailed } from "../../errors";
 import { roleAllows } from "../../mgmt/permissions";
@@ -26,14 +26,7 @@ export const toSavedView = (ctx: Ctx, row: Row) => ({
 export const checkViewAgainstTable = (table: TableDef, { query, hidden_columns }: { query?: string; hidden_columns?: string[] }) => {
   const columns = new Map(recordColumns(table).map((c) => [c.name, c]));
   const errors: FieldError[] = [];
-  if (query !== undefined) {
-    try {
-      parseReadQuery(new URLSearchParams(query.replace(/^\?/, "")), columns);
-    } catch (err) {
-      if (!(err instanceof ApiError) || !err.errors) throw err;
-      for (const e of err.errors) errors.push({ field: "query", code: e.code, message: `query: ${e.message}` });
-    }
-  }
+  if (query !== undefined) errors.push(...parseQueryField(query, columns, "query").errors);
   hidden_columns?.forEach((name, i) => {
     if (!columns.has(name)) errors.push({ field: `hidden_columns[${i}]`, code: "unknown_column", message: `"${name}" is not a column of ${table.name}` });
   });

@@ -60,7 +60,15 @@ export const Impersonate = component("Impersonate", z.strictObject({ user_id: z.
 
 export const TestAsUserInput = component(
   "TestAsUserInput",
-  z.strictObject({ user_id: z.int().min(1), table: z.string() }).meta({ example: { user_id: 1, table: "notes" } }),
+  z
+    .strictObject({
+      user_id: z.int().min(1),
+      table: z.string(),
+      query: z.string().optional().meta({
+        description: "A data API query string for the rows to show: filters, `_or`, `_sort`, `_limit` (default 100), `_offset`. A bad one is a 422 naming `query`.",
+      }),
+    })
+    .meta({ example: { user_id: 1, table: "notes", query: "rank_gte=2&_sort=-rank&_limit=25&_offset=0" } }),
 );
 
 const Verdict = z.enum(["allowed", "denied"]);
@@ -71,10 +79,10 @@ export const TestAsUserResult = component(
     actions: z
       .object({ select: Verdict, insert: Verdict, update: Verdict, delete: Verdict })
       .meta({ description: "Each action: `allowed` (on rows matching its policy) or `denied` (403)." }),
-    total: z.int().meta({ description: "How many rows the user can see." }),
+    total: z.int().meta({ description: "How many rows the user can see that match the query's filters." }),
     rows: z
       .array(z.object({ record: TableRecord, update: z.boolean(), delete: z.boolean() }))
-      .meta({ description: "The first 100 visible rows, each with whether the user may update and delete it." }),
+      .meta({ description: "The page of visible rows `query` asks for (the first 100 without one), each with whether the user may update and delete it." }),
   }),
 );
 
