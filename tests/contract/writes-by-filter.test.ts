@@ -73,6 +73,20 @@ describe.each(ENGINES)("writes by filter on %s", (engine) => {
     expect(events.slice(2).map((e) => e.old_record)).toEqual(deleted.body);
   });
 
+  it("an _or group alone is a filter: DELETE removes exactly the rows it matches", async () => {
+    const [keep, dropA, dropB] = await seed([{ title: "or-keep", points: 5 }, { title: "or-a", points: 6 }, { title: "or-b", points: 7 }]);
+    await newEvents();
+    const group = encodeURIComponent("title=or-a&points=7");
+    const reply = await ctx.h.request("DELETE", `/v1/${db}/tasks?_or=${group}`);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toEqual({ affected: 2 });
+    const left = (await tasks()).map((t) => t.id);
+    expect(left).toContain(keep.id);
+    expect(left).not.toContain(dropA.id);
+    expect(left).not.toContain(dropB.id);
+    expect((await newEvents()).map((e) => [e.action, e.old_record?.id])).toEqual([["delete", dropA.id], ["delete", dropB.id]]);
+  });
+
   it("no matching row: {affected: 0} and no event", async () => {
     expect((await ctx.h.request("DELETE", `/v1/${db}/tasks?title=nothing-here`)).body).toEqual({ affected: 0 });
     expect(await newEvents()).toEqual([]);
