@@ -12,19 +12,28 @@ import { type App, createApp } from "../lib/app";
 import type { Config, EngineKind } from "../lib/config";
 import type { UserDb } from "../lib/db/engine";
 import { toErrorResponse } from "../lib/errors";
-import { addColumn } from "../lib/meta/columns/add-column";
+import { addColumn as addColumnService } from "../lib/meta/columns/add-column";
 import { dropColumn } from "../lib/meta/columns/drop-column";
-import { updateColumn } from "../lib/meta/columns/update-column";
+import { updateColumn as updateColumnService } from "../lib/meta/columns/update-column";
 import type { Ctx } from "../lib/meta/context";
-import { createDatabase } from "../lib/meta/databases/create-database";
+import { createDatabase as createDatabaseService } from "../lib/meta/databases/create-database";
 import { loadSchema } from "../lib/meta/load-schema";
-import { createTable } from "../lib/meta/tables/create-table";
+import { createTable as createTableService } from "../lib/meta/tables/create-table";
 import { dropTable } from "../lib/meta/tables/drop-table";
 import { getTable } from "../lib/meta/tables/get-table";
 import { listTables } from "../lib/meta/tables/list-tables";
-import { updateTable } from "../lib/meta/tables/update-table";
+import { updateTable as updateTableService } from "../lib/meta/tables/update-table";
 import { TYPE_SPECS } from "../lib/schema/column-types";
 import type { ColumnDef } from "../lib/schema/types";
+import { ColumnInput, ColumnPatch } from "../lib/mgmt/schemas/columns";
+import { DatabaseCreate, TableInput, TableRename } from "../lib/mgmt/schemas/databases";
+import { withRouteBody } from "./helpers/route-body";
+
+const addColumn = withRouteBody(ColumnInput, addColumnService);
+const updateColumn = withRouteBody(ColumnPatch, updateColumnService);
+const createDatabase = withRouteBody(DatabaseCreate, createDatabaseService);
+const createTable = withRouteBody(TableInput, createTableService);
+const updateTable = withRouteBody(TableRename, updateTableService);
 
 const ENGINES: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
 
@@ -439,7 +448,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
 
     it("rename refuses unknown properties (422) and a taken name (409)", async () => {
       const db = await seed({ type: "int" }, []);
-      await expect422(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "things", columns: [] } }), "columns", /unknown table property "columns"/);
+      await expect422(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "things", columns: [] } }), "columns", /unknown property "columns"/);
       const { status, body } = await failure(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "authors" } }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: `Table "authors" already exists in database "${db.instance}".` } });
     });

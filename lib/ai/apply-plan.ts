@@ -16,6 +16,8 @@ import { dropTable } from "../meta/tables/drop-table";
 import { quotaMeter } from "../plans/quotas";
 import type { DatabaseSchema } from "../schema/types";
 import type { DraftPlan } from "./plan";
+import { parseWith } from "../mgmt/parse-input";
+import { TableInput } from "../mgmt/schemas/databases";
 
 /** Test seams: a failure injected before a given table is created. */
 export type ApplyFaults = { beforeTable?: (name: string, index: number) => void | Promise<void> };
@@ -56,7 +58,7 @@ export const applyPlan = async (ctx: Ctx, plan: DraftPlan, existing?: DatabaseSc
     }
     for (const [i, table] of plan.tables.entries()) {
       await faults?.beforeTable?.(table.name, i);
-      await createTable(ctx, { instance, body: { name: table.name, columns: table.columns } });
+      await createTable(ctx, { instance, body: parseWith(TableInput, { name: table.name, columns: table.columns }) });
       if (existing) undo.push(() => dropTable(ctx, { instance, table: table.name }));
     }
     for (const join of plan.joins) {

@@ -13,6 +13,8 @@ import { createJoin } from "../../lib/meta/joins/create-join";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { updatePolicies } from "../../lib/meta/policies/update-policies";
 import { type Harness, startHarness } from "../helpers/harness";
+import { DatabaseCreate } from "../../lib/mgmt/schemas/databases";
+import { JoinInput } from "../../lib/mgmt/schemas/joins";
 
 export const TABLES = [
   {
@@ -69,12 +71,12 @@ export const useSchemaFixture = (engine: EngineKind) => {
 };
 
 export const makeDatabase = async (ctx: Ctx, name: string) => {
-  const { instance } = await createDatabase(ctx, { body: { name, tables: TABLES } });
+  const { instance } = await createDatabase(ctx, { body: DatabaseCreate.parse({ name, tables: TABLES }) });
   await updateAuth(ctx, { instance, body: AUTH });
   await updatePolicies(ctx, { instance, table: "books", body: BOOK_POLICIES });
   await updatePolicies(ctx, { instance, table: "users", body: USER_POLICIES });
   await createJoin(ctx, { instance, body: { name: "catalog", sql: CATALOG_SQL } });
-  await createJoin(ctx, { instance, body: OWNERS });
+  await createJoin(ctx, { instance, body: JoinInput.parse(OWNERS) });
   return (await loadSchema(ctx.app, instance))!;
 };
 

@@ -10,7 +10,7 @@ const isUsersTable = (schema: DatabaseSchema, table: TableDef) => schema.auth?.u
 const isAuthColumn = (schema: DatabaseSchema, table: TableDef, column: string) =>
   isUsersTable(schema, table) && (schema.auth?.login_column === column || schema.auth?.password_column === column);
 
-/** The same requirements parseAuthSettings checks when auth is turned on. */
+/** The same requirements checkAuthTables checks when auth is turned on. */
 const stillUsable = (auth: AuthSettings, from: ColumnDef, to: ColumnDef) =>
   from.name === auth.login_column ? (to.type === "varchar" || to.type === "text") && to.unique : to.type === "password";
 

@@ -1,23 +1,26 @@
 import { addColumnDdl } from "../../ddl/add-column-ddl";
 import { countRows, existingIds, rowCount } from "../../ddl/column-values";
+import type { z } from "zod";
 import { conflict, invalidField, validationFailed } from "../../errors";
+import { toColumnDef } from "../../mgmt/schemas/column-rules";
+import type { ColumnInput } from "../../mgmt/schemas/columns";
 import { TYPE_SPECS } from "../../schema/column-types";
-import { parseColumn } from "../../schema/parse-column";
 import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
 import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { changeSchema } from "../schema-change/change-schema";
 import { columnView } from "../serialize";
+import { assertReferenceExists } from "./assert-reference-exists";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
-export type AddColumnInput = { instance: string; table: string; body: unknown };
+export type AddColumnInput = { instance: string; table: string; body: z.output<typeof ColumnInput> };
 
 /** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
 export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: input }: AddColumnInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const table = getTableOrThrow(schema, tableName);
-  const { column, errors } = parseColumn(input, "", (name) => schema.tables.has(name));
-  if (!column) throw validationFailed(errors);
+  assertReferenceExists(schema, input);
+  const column = toColumnDef(input);
   if (table.columns.some((c) => c.name === column.name)) {
     throw conflict(`Column "${column.name}" already exists in table "${table.name}".`);
   }

@@ -1,9 +1,12 @@
 import { alterColumn } from "../../ddl/alter-column";
 import { convertValue, optionRenames, passwordRefusal, typeLabel } from "../../ddl/convert-value";
 import { planColumnValues } from "../../ddl/plan-column-values";
+import type { z } from "zod";
 import { conflict, invalidField, notFound, validationFailed } from "../../errors";
+import { parseWith } from "../../mgmt/parse-input";
+import { toColumnDef } from "../../mgmt/schemas/column-rules";
+import { ColumnInput, type ColumnPatch } from "../../mgmt/schemas/columns";
 import { TYPE_SPECS } from "../../schema/column-types";
-import { parseColumn } from "../../schema/parse-column";
 import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import type { Ctx } from "../context";
@@ -11,6 +14,7 @@ import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { changeSchema } from "../schema-change/change-schema";
 import { columnView } from "../serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
+import { assertReferenceExists } from "./assert-reference-exists";
 
 const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
   length: ["varchar"],
@@ -31,7 +35,7 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
     const current = from[key as keyof ColumnDef];
     if (current !== undefined && types.includes(type)) merged[key] = current;
   }
-  // A `default: null` in the patch passes through: parseColumn reads it as "no default".
+  // A `default: null` in the patch passes through: toColumnDef reads it as "no default".
   return { ...merged, ...input };
 };
 
@@ -55,7 +59,7 @@ const sameColumn = (a: ColumnDef, b: ColumnDef) =>
     (key) => JSON.stringify(a[key as keyof ColumnDef]) === JSON.stringify(b[key as keyof ColumnDef]),
   );
 
-export type UpdateColumnInput = { instance: string; table: string; column: string; body: unknown };
+export type UpdateColumnInput = { instance: string; table: string; column: string; body: z.output<typeof ColumnPatch> };
 
 /**
  * PATCH of a column with a partial column object: rename, type, length, precision/scale, options, nullable,
@@ -66,12 +70,10 @@ export const updateColumn = async (ctx: Ctx, { instance, table: tableName, colum
   const table = getTableOrThrow(schema, tableName);
   const from = table.columns.find((c) => c.name === columnName);
   if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw invalidField("body", "invalid_type", "the body must be a JSON object with the column properties to change");
-  }
-  const { fill, ...patch } = input as Record<string, unknown>;
-  const { column: parsed, errors } = parseColumn(mergeInput(from, patch), "", (name) => schema.tables.has(name));
-  if (!parsed) throw validationFailed(errors);
+  const { fill, ...patch } = input;
+  const merged = parseWith(ColumnInput, mergeInput(from, patch));
+  assertReferenceExists(schema, merged);
+  const parsed = toColumnDef(merged);
   const refusal = passwordRefusal(from, parsed);
   if (refusal) throw validationFailed([refusal]);
   if (parsed.name !== from.name && table.columns.some((c) => c.name === parsed.name)) {

@@ -1,7 +1,8 @@
 import { applyTables } from "../../ddl/apply-tables";
-import { type FieldError, validationFailed } from "../../errors";
+import type { z } from "zod";
+import type { DatabaseCreate } from "../../mgmt/schemas/databases";
+import { toNewTable } from "../../mgmt/schemas/table-rules";
 import { makeInstanceName } from "../../schema/names";
-import { parseTable, type TableInput } from "../../schema/parse-table";
 import type { TableDef } from "../../schema/types";
 import { type Ctx, nowIso } from "../context";
 import { commitMeta } from "../commit-meta";
@@ -9,42 +10,7 @@ import { loadSchema } from "../load-schema";
 import { storedIndexes } from "../serialize";
 import { databaseDetail } from "./database-detail";
 
-const DATABASE_KEYS = new Set(["name", "tables", "workspace"]);
-
-export const parseDatabaseName = (name: unknown, field = "name"): FieldError | undefined =>
-  typeof name !== "string" || name.trim().length === 0 || name.length > 80
-    ? { field, code: "invalid_name", message: "name must be text of 1 to 80 characters" }
-    : undefined;
-
-const parseCreateDatabase = (input: unknown) => {
-  const errors: FieldError[] = [];
-  const body = (typeof input === "object" && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  if (body !== input) errors.push({ field: "body", code: "invalid_type", message: "the body must be a JSON object" });
-  for (const key of Object.keys(body)) {
-    if (!DATABASE_KEYS.has(key)) errors.push({ field: key, code: "unknown_property", message: `unknown property "${key}"` });
-  }
-  const nameError = parseDatabaseName(body.name);
-  if (nameError) errors.push(nameError);
-  const tables: TableInput[] = [];
-  if (body.tables !== undefined && !Array.isArray(body.tables)) {
-    errors.push({ field: "tables", code: "invalid_type", message: "tables must be an array" });
-  } else if (Array.isArray(body.tables)) {
-    const names = new Set(body.tables.map((t) => (t as { name?: unknown })?.name).filter((n) => typeof n === "string"));
-    body.tables.forEach((raw, i) => {
-      const parsed = parseTable(raw, `tables[${i}].`, (n) => names.has(n));
-      errors.push(...parsed.errors);
-      if (!parsed.table) return;
-      if (tables.some((t) => t.name === parsed.table!.name)) {
-        errors.push({ field: `tables[${i}].name`, code: "duplicate", message: `table "${parsed.table.name}" is defined twice` });
-      }
-      tables.push(parsed.table);
-    });
-  }
-  if (errors.length) throw validationFailed(errors);
-  return { name: (body.name as string).trim(), tables };
-};
-
-export type CreateDatabaseInput = { body: unknown };
+export type CreateDatabaseInput = { body: z.output<typeof DatabaseCreate> };
 
 /**
  * Creates a database in the workspace authorize chose (the caller's own, or an owner's where it is an editor
@@ -52,7 +18,8 @@ export type CreateDatabaseInput = { body: unknown };
  * create): all of it, or nothing.
  */
 export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) => {
-  const { name, tables } = parseCreateDatabase(body);
+  const name = body.name.trim();
+  const tables = (body.tables ?? []).map(toNewTable);
   const { app } = ctx;
   const at = nowIso();
   let physical = "";

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { UserDb } from "../../db/engine";
 import { isUniqueViolation } from "../../db/unique-violation";
+import type { z } from "zod";
 import { invalidField, validationFailed } from "../../errors";
+import type { IndexInput } from "../../mgmt/schemas/columns";
 import { parseIndex } from "../../schema/indexes";
 import type { IndexDef, TableDef } from "../../schema/types";
 import type { Ctx } from "../context";
@@ -21,7 +23,7 @@ const hasDuplicates = async (udb: UserDb, table: string, columns: string[]) => {
   return rows.length > 0;
 };
 
-export type AddIndexInput = { instance: string; table: string; body: unknown };
+export type AddIndexInput = { instance: string; table: string; body: z.output<typeof IndexInput> };
 
 /** Adds an index over several columns `{columns, unique?, name?}`; built on both engines before the 201. */
 export const addIndex = async (ctx: Ctx, { instance, table: tableName, body }: AddIndexInput) => {

@@ -1,10 +1,12 @@
+import type { z } from "zod";
+import type { JoinInput } from "../../mgmt/schemas/joins";
 import { type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { changeSchema } from "../schema-change/change-schema";
 import { joinView } from "./join-view";
 import { checkNameFree, readJoinInput } from "./read-join-input";
 
-export type CreateJoinInput = { instance: string; body: unknown };
+export type CreateJoinInput = { instance: string; body: z.output<typeof JoinInput> };
 
 /** POST .../joins with `{name, sql}` or `{name, base, joins, columns}` → 201 with the structured form. */
 export const createJoin = async (ctx: Ctx, { instance, body: input }: CreateJoinInput) => {

@@ -1,20 +1,21 @@
 import { listJoinRecords } from "../../api/read-join";
+import type { z } from "zod";
+import type { JoinPreviewInput } from "../../mgmt/schemas/joins";
 import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { readJoinInput } from "./read-join-input";
 
 export const PREVIEW_ROWS = 5;
 
-export type PreviewJoinInput = { instance: string; body: unknown };
+export type PreviewJoinInput = { instance: string; body: z.output<typeof JoinPreviewInput> };
 
 /**
  * POST .../joins/preview: checks an unsaved definition (either form; `name` optional) and returns its structured
  * form with the first rows, read through the data API's own join pipeline.
  */
-export const previewJoin = async (ctx: Ctx, { instance, body: input }: PreviewJoinInput) => {
+export const previewJoin = async (ctx: Ctx, { instance, body }: PreviewJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
-  const body = typeof input === "object" && input !== null && !Array.isArray(input) ? { name: "preview", ...input } : input;
-  const spec = readJoinInput(body, schema);
+  const spec = readJoinInput({ ...body, name: body.name ?? "preview" }, schema);
   const udb = ctx.app.engine.userDb(schema.physical);
   // A fresh object each time, so the plan cache (keyed by definition) never grows with previews.
   const reply = await listJoinRecords(udb, schema, { id: 0, ...spec }, new URLSearchParams({ _limit: String(PREVIEW_ROWS) }));

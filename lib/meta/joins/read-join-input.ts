@@ -1,25 +1,25 @@
+import type { z } from "zod";
 import { ApiError, conflict, invalidField, validationFailed } from "../../errors";
 import { type JoinSpec, parseJoinDefinition } from "../../joins/parse-join-definition";
 import { parseJoinSql } from "../../joins/parse-join-sql";
+import { parseWith } from "../../mgmt/parse-input";
+import { type JoinPatch, JoinStructure } from "../../mgmt/schemas/joins";
 import type { DatabaseSchema } from "../../schema/types";
 
-const EXAMPLE = `{"name": "books_with_authors", "sql": "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id"}`;
+/** A definition in either form, as parsed from a create, patch (merged onto the join) or preview body. */
+export type JoinBody = z.output<typeof JoinPatch> & { name: string };
 
 /** A create/replace body in either form, `{name, sql}` or `{name, base, joins, columns}`, checked against the schema. */
-export const readJoinInput = (input: unknown, schema: DatabaseSchema): JoinSpec => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw invalidField("body", "invalid_type", `the body must be a JSON object like ${EXAMPLE}`);
-  }
-  const body = input as Record<string, unknown>;
+export const readJoinInput = (body: JoinBody, schema: DatabaseSchema): JoinSpec => {
   if (body.sql === undefined || body.sql === null) {
     const { sql: _sql, ...structured } = body;
-    return parseJoinDefinition(structured, schema);
+    return parseJoinDefinition(parseWith(JoinStructure, structured), schema);
   }
   const mixed = Object.keys(body).filter((k) => k !== "name" && k !== "sql");
   if (mixed.length) throw invalidField(mixed[0], "mixed_forms", `send either "sql" or the structured form (base, joins, columns), not both`);
   const structured = parseJoinSql(body.sql, schema);
   try {
-    return { ...parseJoinDefinition({ name: body.name, ...structured }, schema), sql: body.sql as string };
+    return { ...parseJoinDefinition(parseWith(JoinStructure, { name: body.name, ...structured }), schema), sql: body.sql };
   } catch (err) {
     // Problems found in the structure (e.g. keys that cannot be compared) belong to the SQL the user wrote.
     if (!(err instanceof ApiError) || !err.errors) throw err;

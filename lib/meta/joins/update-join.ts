@@ -1,4 +1,5 @@
-import { invalidField } from "../../errors";
+import type { z } from "zod";
+import type { JoinPatch } from "../../mgmt/schemas/joins";
 import type { JoinDef } from "../../schema/types";
 import type { Ctx } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
@@ -7,20 +8,16 @@ import { getJoinOrThrow } from "./get-join-or-throw";
 import { joinView } from "./join-view";
 import { checkNameFree, readJoinInput } from "./read-join-input";
 
-export type UpdateJoinInput = { instance: string; join: string; body: unknown };
+export type UpdateJoinInput = { instance: string; join: string; body: z.output<typeof JoinPatch> };
 
 /**
  * PATCH .../joins/{name}: `{name}` renames; `{sql}` replaces the definition from SQL; any of base/joins/columns
  * replace those parts of the structure (its SQL text is then dropped, as it no longer describes the join).
  */
-export const updateJoin = async (ctx: Ctx, { instance, join: name, body: input }: UpdateJoinInput) => {
+export const updateJoin = async (ctx: Ctx, { instance, join: name, body: patch }: UpdateJoinInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
   const current = getJoinOrThrow(schema, name);
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw invalidField("body", "invalid_type", "the body must be a JSON object with the join properties to change");
-  }
-  const patch = input as Record<string, unknown>;
-  const structural = ["base", "joins", "columns"].some((k) => patch[k] !== undefined);
+  const structural = patch.base !== undefined || patch.joins !== undefined || patch.columns !== undefined;
   const fromSql = patch.sql !== undefined && patch.sql !== null;
   const structure = { base: current.base, joins: current.joins, columns: current.columns };
   const spec = readJoinInput(fromSql ? { name: current.name, ...patch } : { name: current.name, ...structure, ...patch }, schema);

@@ -1,20 +1,23 @@
 import { applyTables, dropTableSql } from "../../ddl/apply-tables";
 import { conflict, validationFailed } from "../../errors";
-import { parseTable } from "../../schema/parse-table";
+import type { z } from "zod";
+import type { TableInput } from "../../mgmt/schemas/databases";
+import { toNewTable, unknownReferences } from "../../mgmt/schemas/table-rules";
+import { problemErrors } from "../../mgmt/field-errors";
 import { type Ctx, nowIso } from "../context";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../schema-change/change-schema";
 import { storedIndexes, tableView } from "../serialize";
 
-export type CreateTableInput = { instance: string; body: unknown };
+export type CreateTableInput = { instance: string; body: z.output<typeof TableInput> };
 
 /** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
 export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTableInput) => {
   const schema = await getDatabaseOrThrow(ctx, instance);
-  const ownName = (input as { name?: unknown } | null)?.name;
-  const { table, errors } = parseTable(input, "", (name) => schema.tables.has(name) || name === ownName);
-  if (!table) throw validationFailed(errors);
+  const unknown = unknownReferences([input], (name) => schema.tables.has(name) || name === input.name);
+  if (unknown.length) throw validationFailed(problemErrors(unknown));
+  const table = toNewTable(input);
   if (schema.joins?.has(table.name)) checkNameFree(schema, table.name);
   if (schema.tables.has(table.name)) throw conflict(`Table "${table.name}" already exists in database "${schema.instance}".`);
   const id = await changeSchema(ctx, schema, { kind: "create-table", table }, {
