@@ -3,6 +3,7 @@ import { type FieldError, validationFailed } from "../../errors";
 import type { Ctx } from "../context";
 import { hashPassword, passwordProblem } from "./password-rule";
 import { bumpSessionVersion, renewCallerSession } from "../../auth/session-version";
+import { metaTransaction } from "../../db/meta-transaction";
 
 export type ChangeOwnPasswordInput = { body: { current_password: string; new_password: string } };
 
@@ -21,7 +22,7 @@ export const changeOwnPassword = async (ctx: Ctx, { body }: ChangeOwnPasswordInp
   if (problem) errors.push(problem);
   if (errors.length) throw validationFailed(errors);
   const hash = await hashPassword(ctx.app, body.new_password);
-  const version = await meta.transaction().execute(async (trx) => {
+  const version = await metaTransaction(meta, async (trx) => {
     await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
     return bumpSessionVersion(trx, row.id);
   });

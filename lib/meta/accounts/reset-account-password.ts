@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { getAccountOrThrow } from "./get-account-or-throw";
 import { hashPassword, passwordProblem } from "./password-rule";
 import { bumpSessionVersion } from "../../auth/session-version";
+import { metaTransaction } from "../../db/meta-transaction";
 
 export type ResetAccountPasswordInput = { account: string; body: { password?: string } };
 
@@ -26,7 +27,7 @@ export const resetAccountPassword = async (ctx: Ctx, { account, body }: ResetAcc
   const problem = passwordProblem("password", password);
   if (problem) throw validationFailed([problem]);
   const hash = await hashPassword(ctx.app, password);
-  await ctx.app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(ctx.app.engine.meta, async (trx) => {
     await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
     await bumpSessionVersion(trx, row.id);
   });
