@@ -13,27 +13,33 @@ import type { Config, EngineKind } from "../lib/config";
 import type { UserDb } from "../lib/db/engine";
 import { toErrorResponse } from "../lib/errors";
 import { addColumn as addColumnService } from "../lib/meta/columns/add-column";
-import { dropColumn } from "../lib/meta/columns/drop-column";
+import { dropColumn as dropColumnService } from "../lib/meta/columns/drop-column";
 import { updateColumn as updateColumnService } from "../lib/meta/columns/update-column";
 import type { Ctx } from "../lib/meta/context";
 import { createDatabase as createDatabaseService } from "../lib/meta/databases/create-database";
 import { loadSchema } from "../lib/meta/load-schema";
 import { createTable as createTableService } from "../lib/meta/tables/create-table";
-import { dropTable } from "../lib/meta/tables/drop-table";
-import { getTable } from "../lib/meta/tables/get-table";
-import { listTables } from "../lib/meta/tables/list-tables";
+import { dropTable as dropTableService } from "../lib/meta/tables/drop-table";
+import { getTable as getTableService } from "../lib/meta/tables/get-table";
+import { listTables as listTablesService } from "../lib/meta/tables/list-tables";
 import { updateTable as updateTableService } from "../lib/meta/tables/update-table";
 import { TYPE_SPECS } from "../lib/schema/column-types";
 import type { ColumnDef } from "../lib/schema/types";
 import { ColumnInput, ColumnPatch } from "../lib/mgmt/schemas/columns";
 import { DatabaseCreate, TableInput, TableRename } from "../lib/mgmt/schemas/databases";
-import { withRouteBody } from "./helpers/route-body";
+import { parseWith } from "../lib/mgmt/parse-input";
+import { asRoute, asRouteWithBody } from "./helpers/as-route";
 
-const addColumn = withRouteBody(ColumnInput, addColumnService);
-const updateColumn = withRouteBody(ColumnPatch, updateColumnService);
-const createDatabase = withRouteBody(DatabaseCreate, createDatabaseService);
-const createTable = withRouteBody(TableInput, createTableService);
-const updateTable = withRouteBody(TableRename, updateTableService);
+const dropColumn = asRoute(dropColumnService);
+const dropTable = asRoute(dropTableService);
+const getTable = asRoute(getTableService);
+const listTables = asRoute(listTablesService);
+
+const addColumn = asRouteWithBody(ColumnInput, addColumnService);
+const updateColumn = asRouteWithBody(ColumnPatch, updateColumnService);
+const createDatabase = (ctx: Ctx, { body }: { body: unknown }) => createDatabaseService(ctx, { body: parseWith(DatabaseCreate, body) });
+const createTable = asRouteWithBody(TableInput, createTableService);
+const updateTable = asRouteWithBody(TableRename, updateTableService);
 
 const ENGINES: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
 

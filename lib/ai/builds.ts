@@ -7,6 +7,7 @@ import { ApiError, conflict, invalidField, notFound } from "../errors";
 import { holdCreditsIn, settleHold } from "../credits/ledger";
 import { type Ctx, nowIso, transact } from "../meta/context";
 import { getDatabase } from "../meta/databases/get-database";
+import { databaseCtx } from "../meta/databases/database-ctx";
 import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { loadSchema } from "../meta/load-schema";
 import type { DatabaseSchema } from "../schema/types";
@@ -196,7 +197,7 @@ export const applyBuild = async (ctx: Ctx, { build }: { build: string }) => {
   const instance = await applyPlan(ctx, plan, existing);
   const database = (await loadSchema(ctx.app, instance))!;
   await update(ctx, row.id, { status: "applied", database_id: database.id });
-  return getDatabase(ctx, { instance });
+  return getDatabase(await databaseCtx(ctx, instance), { instance });
 };
 
 const loadSchemaById = async (ctx: Ctx, databaseId: number) => {

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { docsConfig } from "../config";
 import { conflict } from "../errors";
-import { type Ctx, nowIso } from "../meta/context";
+import { type DbCtx, nowIso } from "../meta/context";
 import { commitMeta } from "../meta/commit-meta";
-import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { parseDomain } from "./domain-name";
 import { docsView, readDocsRow } from "./docs-settings";
 
@@ -20,8 +19,8 @@ const taken = (domain: string) =>
  * databases may claim one; the first to verify owns it), a domain another database verified is 409. The route's
  * `custom_domain` quota refuses a domain on a plan without custom domains (402) inside this transaction.
  */
-export const updateDocsSettings = async (ctx: Ctx, { instance, body }: UpdateDocsSettingsInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const updateDocsSettings = async (ctx: DbCtx, { instance, body }: UpdateDocsSettingsInput) => {
+  const schema = ctx.database;
   const domain = typeof body.domain === "string" ? parseDomain(body.domain, docsConfig(ctx.app.config).cnameTarget) : body.domain;
   await commitMeta(ctx, { kind: "docs", databaseId: schema.id }, async (trx) => {
     const row = await readDocsRow(trx, schema.id);

@@ -1,14 +1,13 @@
 import { docsConfig } from "../config";
-import type { Ctx } from "../meta/context";
-import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
+import type { DbCtx } from "../meta/context";
 import { checkDomain } from "./check-domain";
 import { docsView, readDocsRow, recordCheck } from "./docs-settings";
 
 export type VerifyDocsDomainInput = { instance: string };
 
 /** POST /databases/{instance}/docs/verify: looks up the CNAME and the TXT token now and stores the outcome. */
-export const verifyDocsDomain = async (ctx: Ctx, { instance }: VerifyDocsDomainInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const verifyDocsDomain = async (ctx: DbCtx, { instance }: VerifyDocsDomainInput) => {
+  const schema = ctx.database;
   const row = await readDocsRow(ctx.app.engine.meta, schema.id);
   // Nothing to verify without a domain: the settings as they are (domain_status none).
   if (!row?.domain || !row.token) return docsView(ctx.app, schema.instance, ctx.origin, row);

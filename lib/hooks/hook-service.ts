@@ -1,6 +1,5 @@
-import type { Ctx } from "../meta/context";
+import type { DbCtx } from "../meta/context";
 import { nowIso } from "../meta/context";
-import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { changeSchema } from "../meta/schema-change/change-schema";
 import { getTableOrThrow } from "../meta/tables/get-table-or-throw";
 import type { DatabaseSchema } from "../schema/types";
@@ -10,7 +9,7 @@ import { clipSteps } from "./log-clip";
 import { runHooks } from "./run-hooks";
 
 /** The hooks of a table as stored (every action present). */
-export const storedHooks = async (ctx: Ctx, schema: DatabaseSchema, tableId: number): Promise<Hooks> => {
+export const storedHooks = async (ctx: DbCtx, schema: DatabaseSchema, tableId: number): Promise<Hooks> => {
   const row = await ctx.app.engine.meta.selectFrom("table_hooks").select("hooks").where("table_id", "=", tableId).executeTakeFirst();
   return row ? { ...NO_HOOKS, ...JSON.parse(row.hooks) } : NO_HOOKS;
 };
@@ -18,14 +17,14 @@ export const storedHooks = async (ctx: Ctx, schema: DatabaseSchema, tableId: num
 type TableInput = { instance: string; table: string };
 
 /** GET /databases/{instance}/tables/{table}/hooks. */
-export const getHooks = async (ctx: Ctx, { instance, table }: TableInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const getHooks = async (ctx: DbCtx, { instance, table }: TableInput) => {
+  const schema = ctx.database;
   return storedHooks(ctx, schema, getTableOrThrow(schema, table).id);
 };
 
 /** PUT .../hooks: replaces all three actions, type-checked against the table (422 naming step and position). */
-export const updateHooks = async (ctx: Ctx, { instance, table: name, body }: TableInput & { body: Partial<Hooks> }) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const updateHooks = async (ctx: DbCtx, { instance, table: name, body }: TableInput & { body: Partial<Hooks> }) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, name);
   const hooks = parseHooks(table, body);
   const row = { table_id: table.id, database_id: schema.id, hooks: JSON.stringify(hooks), updated_at: nowIso() };
@@ -41,8 +40,8 @@ export const updateHooks = async (ctx: Ctx, { instance, table: name, body }: Tab
 export type TryHooksInput = TableInput & { body: { action: HookAction; row: Record<string, unknown>; old?: Record<string, unknown> } };
 
 /** POST .../hooks/try: runs the action's stored steps on a sample row, writing and logging nothing. */
-export const tryHooks = async (ctx: Ctx, { instance, table: name, body }: TryHooksInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const tryHooks = async (ctx: DbCtx, { instance, table: name, body }: TryHooksInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, name);
   const compiled = compileHooks(table, await storedHooks(ctx, schema, table.id));
   const old = body.old ?? (body.action === "insert" ? undefined : body.row);
@@ -58,8 +57,8 @@ export const tryHooks = async (ctx: Ctx, { instance, table: name, body }: TryHoo
 };
 
 /** GET /databases/{instance}/hooks/logs. */
-export const listHookLogs = async (ctx: Ctx, { instance, query }: { instance: string; query: ReadLogsQuery }) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const listHookLogs = async (ctx: DbCtx, { instance, query }: { instance: string; query: ReadLogsQuery }) => {
+  const schema = ctx.database;
   await flushHookLogs(ctx.app);
   return readHookLogs(ctx.app, schema.id, query);
 };

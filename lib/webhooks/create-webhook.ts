@@ -1,6 +1,5 @@
-import type { Ctx } from "../meta/context";
+import type { DbCtx } from "../meta/context";
 import { nowIso } from "../meta/context";
-import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { encryptKey } from "../keys/key-crypto";
 import type { WebhookCreate } from "../mgmt/schemas/webhooks";
 import { ensureOutbox } from "../events/outbox/outbox-table";
@@ -10,9 +9,9 @@ import { generateWebhookSecret } from "./sign-payload";
 import { webhookView } from "./webhook-view";
 
 /** POST /databases/{instance}/webhooks: events from now on (the cursor starts at the outbox's last id). */
-export const createWebhook = async (ctx: Ctx, { instance, body }: { instance: string; body: WebhookCreate }) => {
+export const createWebhook = async (ctx: DbCtx, { instance, body }: { instance: string; body: WebhookCreate }) => {
   const { app } = ctx;
-  const schema = await getDatabaseOrThrow(ctx, instance);
+  const schema = ctx.database;
   await checkWebhookInput(app, schema, body);
   await ensureOutbox(app.engine, schema.physical);
   const { high } = await outboxBounds(app.engine.userDb(schema.physical));

@@ -1,15 +1,14 @@
 import { notFound } from "../errors";
 import { pathId } from "../http/path-id";
-import type { Ctx } from "../meta/context";
+import type { DbCtx } from "../meta/context";
 import { nowIso } from "../meta/context";
-import { getDatabaseOrThrow } from "../meta/databases/get-database-or-throw";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { deliveryView } from "./webhook-view";
 
 type Query = { status?: "pending" | "delivering" | "delivered" | "failed"; limit?: number };
 
 /** GET /databases/{instance}/webhooks/{id}/deliveries: newest first. */
-export const listDeliveries = async (ctx: Ctx, { instance, webhook, query }: { instance: string; webhook: string; query: Query }) => {
+export const listDeliveries = async (ctx: DbCtx, { instance, webhook, query }: { instance: string; webhook: string; query: Query }) => {
   const { row } = await getWebhookOrThrow(ctx, instance, webhook);
   let select = ctx.app.engine.meta.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", row.id);
   if (query.status) select = select.where("status", "=", query.status);
@@ -18,8 +17,8 @@ export const listDeliveries = async (ctx: Ctx, { instance, webhook, query }: { i
 };
 
 /** POST /databases/{instance}/webhooks/deliveries/{id}/redeliver: queued again now, with a fresh retry schedule (a queued one stays as it is). */
-export const redeliver = async (ctx: Ctx, { instance, delivery }: { instance: string; delivery: string }) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const redeliver = async (ctx: DbCtx, { instance, delivery }: { instance: string; delivery: string }) => {
+  const schema = ctx.database;
   const missing = `No webhook delivery ${delivery} in database "${instance}".`;
   const meta = ctx.app.engine.meta;
   const row = await meta

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Ctx } from "../meta/context";
+import type { DbCtx } from "../meta/context";
 import { nowIso } from "../meta/context";
 import { lookupWebhooks, recordOutcomes, sendAttempt } from "./attempt-delivery";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
@@ -9,7 +9,7 @@ import { deliveryView } from "./webhook-view";
  * POST /databases/{instance}/webhooks/{id}/test: one signed attempt now, with a `test` event, answered with
  * its outcome; not retried. Logged with the deliveries.
  */
-export const testWebhook = async (ctx: Ctx, { instance, webhook }: { instance: string; webhook: string }) => {
+export const testWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: string }) => {
   const { app } = ctx;
   const { schema, row } = await getWebhookOrThrow(ctx, instance, webhook);
   const now = nowIso();

@@ -1,14 +1,15 @@
-import type { Ctx } from "../meta/context";
+import type { DbCtx } from "../meta/context";
 import { nowIso } from "../meta/context";
 import type { WebhookUpdate } from "../mgmt/schemas/webhooks";
 import { checkWebhookInput } from "./check-webhook-input";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { webhookView } from "./webhook-view";
+import { metaTransaction } from "../db/meta-transaction";
 
 type Input = { instance: string; webhook: string; body: WebhookUpdate };
 
 /** PATCH /databases/{instance}/webhooks/{id}: `active: true` re-enables (clears failing_since and the reason). */
-export const updateWebhook = async (ctx: Ctx, { instance, webhook, body }: Input) => {
+export const updateWebhook = async (ctx: DbCtx, { instance, webhook, body }: Input) => {
   const { schema, row } = await getWebhookOrThrow(ctx, instance, webhook);
   await checkWebhookInput(ctx.app, schema, body);
   const changes = {
@@ -24,9 +25,9 @@ export const updateWebhook = async (ctx: Ctx, { instance, webhook, body }: Input
 };
 
 /** DELETE /databases/{instance}/webhooks/{id}: its deliveries go with it. */
-export const deleteWebhook = async (ctx: Ctx, { instance, webhook }: { instance: string; webhook: string }) => {
+export const deleteWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: string }) => {
   const { row } = await getWebhookOrThrow(ctx, instance, webhook);
-  await ctx.app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(ctx.app.engine.meta, async (trx) => {
     await trx.deleteFrom("webhook_deliveries").where("webhook_id", "=", row.id).execute();
     await trx.deleteFrom("webhooks").where("id", "=", row.id).execute();
   });

@@ -6,15 +6,20 @@ import { type Connection, createConnection } from "mysql2/promise";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { EngineKind } from "../../lib/config";
 import { toErrorResponse } from "../../lib/errors";
-import { updateAuth } from "../../lib/meta/auth/update-auth";
+import { updateAuth as updateAuthService } from "../../lib/meta/auth/update-auth";
 import type { Ctx } from "../../lib/meta/context";
 import { createDatabase } from "../../lib/meta/databases/create-database";
-import { createJoin } from "../../lib/meta/joins/create-join";
+import { createJoin as createJoinService } from "../../lib/meta/joins/create-join";
 import { loadSchema } from "../../lib/meta/load-schema";
-import { updatePolicies } from "../../lib/meta/policies/update-policies";
+import { updatePolicies as updatePoliciesService } from "../../lib/meta/policies/update-policies";
 import { type Harness, startHarness } from "../helpers/harness";
 import { DatabaseCreate } from "../../lib/mgmt/schemas/databases";
 import { JoinInput } from "../../lib/mgmt/schemas/joins";
+import { asRoute } from "../helpers/as-route";
+
+const updateAuth = asRoute(updateAuthService);
+const createJoin = asRoute(createJoinService);
+const updatePolicies = asRoute(updatePoliciesService);
 
 export const TABLES = [
   {

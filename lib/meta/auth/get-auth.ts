@@ -1,8 +1,7 @@
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { authView } from "./auth-view";
 
 export type GetAuthInput = { instance: string };
 
 /** GET /databases/{instance}/auth */
-export const getAuth = async (ctx: Ctx, { instance }: GetAuthInput) => authView(await getDatabaseOrThrow(ctx, instance));
+export const getAuth = async (ctx: DbCtx, { instance }: GetAuthInput) => authView(ctx.database);

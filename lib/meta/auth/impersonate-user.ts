@@ -3,8 +3,7 @@ import { indexTable } from "../../api/table-index";
 import { publicUser } from "../../db-auth/handle-auth-request";
 import { signUserToken } from "../../db-auth/user-token";
 import { ApiError, invalidField, notFound } from "../../errors";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 
 /** Lifetime of a "test as user" token: long enough to look around, short enough not to matter if it leaks. */
 export const IMPERSONATION_TTL = 300;
@@ -12,8 +11,8 @@ export const IMPERSONATION_TTL = 300;
 export type ImpersonateUserInput = { instance: string; body: unknown };
 
 /** POST /databases/{instance}/auth/impersonate {user_id}: a short-lived JWT for that user (the dashboard's "test as user"). */
-export const impersonateUser = async (ctx: Ctx, { instance, body: input }: ImpersonateUserInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const impersonateUser = async (ctx: DbCtx, { instance, body: input }: ImpersonateUserInput) => {
+  const schema = ctx.database;
   const auth = schema.auth;
   if (!auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
   const userId = (input as { user_id?: unknown } | null)?.user_id;

@@ -1,5 +1,5 @@
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
+import { reloadDatabase } from "../databases/database-ctx";
 import { authView } from "./auth-view";
 import { getAuth } from "./get-auth";
 import { saveAuth } from "./save-auth";
@@ -7,8 +7,8 @@ import { saveAuth } from "./save-auth";
 export type RotateAuthSecretInput = { instance: string };
 
 /** POST /databases/{instance}/auth/rotate-secret: a new signing secret; every token issued so far stops working. */
-export const rotateAuthSecret = async (ctx: Ctx, { instance }: RotateAuthSecretInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const rotateAuthSecret = async (ctx: DbCtx, { instance }: RotateAuthSecretInput) => {
+  const schema = ctx.database;
   await saveAuth(ctx, schema, { settings: authView(schema), rotate: true });
-  return getAuth(ctx, { instance });
+  return getAuth(await reloadDatabase(ctx), { instance });
 };

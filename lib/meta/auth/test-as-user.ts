@@ -4,8 +4,7 @@ import { indexTableForUsers, toRecord } from "../../api/table-index";
 import { ApiError, invalidField, notFound } from "../../errors";
 import { rowFilter } from "../../rls/row-filter";
 import type { PolicyAction } from "../../schema/types";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 const ROW_LIMIT = 100;
@@ -17,8 +16,8 @@ export type TestAsUserInput = { instance: string; body: unknown };
  * table, computed with the very predicates the API uses: which actions are open, the first 100 visible rows
  * (and how many there are), and for each row whether the user may update or delete it.
  */
-export const testAsUser = async (ctx: Ctx, { instance, body: input }: TestAsUserInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const testAsUser = async (ctx: DbCtx, { instance, body: input }: TestAsUserInput) => {
+  const schema = ctx.database;
   if (!schema.auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
   const body = (input ?? {}) as { user_id?: unknown; table?: unknown };
   if (!Number.isSafeInteger(body.user_id) || (body.user_id as number) < 1) throw invalidField("user_id", "invalid_type", "user_id must be the id of a row of the users table");

@@ -6,8 +6,7 @@ import { toColumnDef } from "../../mgmt/schemas/column-rules";
 import type { ColumnInput } from "../../mgmt/schemas/columns";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { columnView } from "../serialize";
 import { assertReferenceExists } from "./assert-reference-exists";
@@ -16,8 +15,8 @@ import { getTableOrThrow } from "../tables/get-table-or-throw";
 export type AddColumnInput = { instance: string; table: string; body: z.output<typeof ColumnInput> };
 
 /** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
-export const addColumn = async (ctx: Ctx, { instance, table: tableName, body: input }: AddColumnInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const addColumn = async (ctx: DbCtx, { table: tableName, body: input }: AddColumnInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   assertReferenceExists(schema, input);
   const column = toColumnDef(input);

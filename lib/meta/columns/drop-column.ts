@@ -1,15 +1,14 @@
 import { dropColumnDdl } from "../../ddl/drop-column-ddl";
 import { notFound } from "../../errors";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 export type DropColumnInput = { instance: string; table: string; column: string };
 
 /** Drops a column and its values (with its unique index and foreign key); refused while a join, policy or auth uses it. */
-export const dropColumn = async (ctx: Ctx, { instance, table: tableName, column: columnName }: DropColumnInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const dropColumn = async (ctx: DbCtx, { table: tableName, column: columnName }: DropColumnInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const column = table.columns.find((c) => c.name === columnName);
   if (!column) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);

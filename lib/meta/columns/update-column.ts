@@ -9,8 +9,7 @@ import { ColumnInput, type ColumnPatch } from "../../mgmt/schemas/columns";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { columnView } from "../serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
@@ -65,8 +64,8 @@ export type UpdateColumnInput = { instance: string; table: string; column: strin
  * PATCH of a column with a partial column object: rename, type, length, precision/scale, options, nullable,
  * unique, default, reference target. Rows are converted losslessly or the change is refused (422) untouched.
  */
-export const updateColumn = async (ctx: Ctx, { instance, table: tableName, column: columnName, body: input }: UpdateColumnInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const updateColumn = async (ctx: DbCtx, { table: tableName, column: columnName, body: input }: UpdateColumnInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const from = table.columns.find((c) => c.name === columnName);
   if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);

@@ -1,12 +1,11 @@
-import type { Ctx } from "../context";
+import type { DbCtx } from "../context";
 import { commitMeta } from "../commit-meta";
-import { getDatabaseOrThrow } from "./get-database-or-throw";
 
 export type DeleteDatabaseInput = { instance: string };
 
 /** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
-export const deleteDatabase = async (ctx: Ctx, { instance }: DeleteDatabaseInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInput) => {
+  const schema = ctx.database;
   const { app } = ctx;
   await commitMeta(ctx, { kind: "database", databaseId: schema.id, instance: schema.instance, physical: schema.physical }, async (trx) => {
     await trx.deleteFrom("api_keys").where("database_id", "=", schema.id).execute();

@@ -1,11 +1,10 @@
-import type { Ctx } from "../context";
+import type { DbCtx } from "../context";
 import { databaseDetail } from "./database-detail";
-import { getDatabaseOrThrow } from "./get-database-or-throw";
 
 export type GetDatabaseInput = { instance: string };
 
-export const getDatabase = async (ctx: Ctx, { instance }: GetDatabaseInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const getDatabase = async (ctx: DbCtx, _input: GetDatabaseInput) => {
+  const schema = ctx.database;
   const row = await ctx.app.engine.meta.selectFrom("databases").select(["created_at", "updated_at"]).where("id", "=", schema.id).executeTakeFirstOrThrow();
   return databaseDetail(ctx, schema, row);
 };

@@ -6,8 +6,7 @@ import { invalidField, validationFailed } from "../../errors";
 import type { IndexInput } from "../../mgmt/schemas/columns";
 import { parseIndex } from "../../schema/indexes";
 import type { IndexDef, TableDef } from "../../schema/types";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { indexView, storedIndexes } from "../serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
@@ -26,8 +25,8 @@ const hasDuplicates = async (udb: UserDb, table: string, columns: string[]) => {
 export type AddIndexInput = { instance: string; table: string; body: z.output<typeof IndexInput> };
 
 /** Adds an index over several columns `{columns, unique?, name?}`; built on both engines before the 201. */
-export const addIndex = async (ctx: Ctx, { instance, table: tableName, body }: AddIndexInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const addIndex = async (ctx: DbCtx, { table: tableName, body }: AddIndexInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const { index, errors } = parseIndex(body, "", table);
   if (!index) throw validationFailed(errors);

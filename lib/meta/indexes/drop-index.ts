@@ -1,6 +1,5 @@
 import { notFound } from "../../errors";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { storedIndexes } from "../serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
@@ -8,8 +7,8 @@ import { getTableOrThrow } from "../tables/get-table-or-throw";
 export type DropIndexInput = { instance: string; table: string; index: string };
 
 /** Drops one of a table's indexes over several columns by name (a column's own index: PATCH it with `"index": false`). */
-export const dropIndex = async (ctx: Ctx, { instance, table: tableName, index: name }: DropIndexInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const dropIndex = async (ctx: DbCtx, { table: tableName, index: name }: DropIndexInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   if (!table.indexes?.some((i) => i.name === name)) throw notFound(`Index "${name}" was not found on table "${table.name}".`);
   const indexes = storedIndexes(table.indexes.filter((i) => i.name !== name));

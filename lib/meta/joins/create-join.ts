@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import type { JoinInput } from "../../mgmt/schemas/joins";
-import { type Ctx, nowIso } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { type DbCtx, nowIso } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { joinView } from "./join-view";
 import { checkNameFree, readJoinInput } from "./read-join-input";
@@ -9,8 +8,8 @@ import { checkNameFree, readJoinInput } from "./read-join-input";
 export type CreateJoinInput = { instance: string; body: z.output<typeof JoinInput> };
 
 /** POST .../joins with `{name, sql}` or `{name, base, joins, columns}` → 201 with the structured form. */
-export const createJoin = async (ctx: Ctx, { instance, body: input }: CreateJoinInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const createJoin = async (ctx: DbCtx, { body: input }: CreateJoinInput) => {
+  const schema = ctx.database;
   const spec = readJoinInput(input, schema);
   checkNameFree(schema, spec.name);
   const { name, sql, ...definition } = spec;

@@ -1,11 +1,10 @@
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { getJoinOrThrow } from "./get-join-or-throw";
 import { joinView } from "./join-view";
 
 export type GetJoinInput = { instance: string; join: string };
 
-export const getJoin = async (ctx: Ctx, { instance, join: name }: GetJoinInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const getJoin = async (ctx: DbCtx, { join: name }: GetJoinInput) => {
+  const schema = ctx.database;
   return joinView(schema, getJoinOrThrow(schema, name));
 };

@@ -1,10 +1,9 @@
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { joinView } from "./join-view";
 
 export type ListJoinsInput = { instance: string };
 
-export const listJoins = async (ctx: Ctx, { instance }: ListJoinsInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const listJoins = async (ctx: DbCtx, _input: ListJoinsInput) => {
+  const schema = ctx.database;
   return [...(schema.joins?.values() ?? [])].map((j) => joinView(schema, j));
 };

@@ -1,8 +1,7 @@
 import { listJoinRecords } from "../../api/read-join";
 import type { z } from "zod";
 import type { JoinPreviewInput } from "../../mgmt/schemas/joins";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { readJoinInput } from "./read-join-input";
 
 export const PREVIEW_ROWS = 5;
@@ -13,8 +12,8 @@ export type PreviewJoinInput = { instance: string; body: z.output<typeof JoinPre
  * POST .../joins/preview: checks an unsaved definition (either form; `name` optional) and returns its structured
  * form with the first rows, read through the data API's own join pipeline.
  */
-export const previewJoin = async (ctx: Ctx, { instance, body }: PreviewJoinInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const previewJoin = async (ctx: DbCtx, { body }: PreviewJoinInput) => {
+  const schema = ctx.database;
   const spec = readJoinInput({ ...body, name: body.name ?? "preview" }, schema);
   const udb = ctx.app.engine.userDb(schema.physical);
   // A fresh object each time, so the plan cache (keyed by definition) never grows with previews.

@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import type { JoinPatch } from "../../mgmt/schemas/joins";
 import type { JoinDef } from "../../schema/types";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { getJoinOrThrow } from "./get-join-or-throw";
 import { joinView } from "./join-view";
@@ -14,8 +13,8 @@ export type UpdateJoinInput = { instance: string; join: string; body: z.output<t
  * PATCH .../joins/{name}: `{name}` renames; `{sql}` replaces the definition from SQL; any of base/joins/columns
  * replace those parts of the structure (its SQL text is then dropped, as it no longer describes the join).
  */
-export const updateJoin = async (ctx: Ctx, { instance, join: name, body: patch }: UpdateJoinInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const updateJoin = async (ctx: DbCtx, { join: name, body: patch }: UpdateJoinInput) => {
+  const schema = ctx.database;
   const current = getJoinOrThrow(schema, name);
   const structural = patch.base !== undefined || patch.joins !== undefined || patch.columns !== undefined;
   const fromSql = patch.sql !== undefined && patch.sql !== null;

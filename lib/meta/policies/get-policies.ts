@@ -1,6 +1,5 @@
 import type { PolicyAction, TableDef } from "../../schema/types";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 export const POLICY_ACTIONS: PolicyAction[] = ["select", "insert", "update", "delete"];
@@ -12,5 +11,5 @@ export const policiesView = (table: TableDef) =>
 export type GetPoliciesInput = { instance: string; table: string };
 
 /** GET /databases/{instance}/tables/{table}/policies */
-export const getPolicies = async (ctx: Ctx, { instance, table }: GetPoliciesInput) =>
-  policiesView(getTableOrThrow(await getDatabaseOrThrow(ctx, instance), table));
+export const getPolicies = async (ctx: DbCtx, { instance, table }: GetPoliciesInput) =>
+  policiesView(getTableOrThrow(ctx.database, table));

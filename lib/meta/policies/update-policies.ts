@@ -2,8 +2,7 @@ import { type FieldError, validationFailed } from "../../errors";
 import { PolicyError, parsePolicy } from "../../rls/parse-policy";
 import { policyColumnTypes } from "../../rls/row-filter";
 import type { PolicyAction, TableDef } from "../../schema/types";
-import { type Ctx, nowIso } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { type DbCtx, nowIso } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { POLICY_ACTIONS, policiesView } from "./get-policies";
@@ -43,8 +42,8 @@ export const parsePolicies = (table: TableDef, input: unknown): Record<PolicyAct
 export type UpdatePoliciesInput = { instance: string; table: string; body: unknown };
 
 /** PUT /databases/{instance}/tables/{table}/policies replaces all four actions (absent or null = denied). */
-export const updatePolicies = async (ctx: Ctx, { instance, table: tableName, body: input }: UpdatePoliciesInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const updatePolicies = async (ctx: DbCtx, { instance, table: tableName, body: input }: UpdatePoliciesInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const policies = parsePolicies(table, input);
   const row = { table_id: table.id, database_id: schema.id, policies: JSON.stringify(policies), updated_at: nowIso() };

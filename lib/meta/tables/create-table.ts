@@ -4,8 +4,7 @@ import type { z } from "zod";
 import type { TableInput } from "../../mgmt/schemas/databases";
 import { toNewTable, unknownReferences } from "../../mgmt/schemas/table-rules";
 import { problemErrors } from "../../mgmt/field-errors";
-import { type Ctx, nowIso } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { type DbCtx, nowIso } from "../context";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../schema-change/change-schema";
 import { storedIndexes, tableView } from "../serialize";
@@ -13,8 +12,8 @@ import { storedIndexes, tableView } from "../serialize";
 export type CreateTableInput = { instance: string; body: z.output<typeof TableInput> };
 
 /** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
-export const createTable = async (ctx: Ctx, { instance, body: input }: CreateTableInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const createTable = async (ctx: DbCtx, { instance, body: input }: CreateTableInput) => {
+  const schema = ctx.database;
   const unknown = unknownReferences([input], (name) => schema.tables.has(name) || name === input.name);
   if (unknown.length) throw validationFailed(problemErrors(unknown));
   const table = toNewTable(input);

@@ -1,14 +1,13 @@
 import { dropTableSql } from "../../ddl/apply-tables";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { changeSchema } from "../schema-change/change-schema";
 import { getTableOrThrow } from "./get-table-or-throw";
 
 export type DropTableInput = { instance: string; table: string };
 
 /** Drops a table with its rows; refused while another table references it or a join or auth uses it. */
-export const dropTable = async (ctx: Ctx, { instance, table: tableName }: DropTableInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const dropTable = async (ctx: DbCtx, { table: tableName }: DropTableInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   await changeSchema(ctx, schema, { kind: "drop-table", table }, {
     // Its policies go with the row (foreign key, on delete cascade).

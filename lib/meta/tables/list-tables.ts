@@ -1,10 +1,9 @@
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { tableView } from "../serialize";
 
 export type ListTablesInput = { instance: string };
 
-export const listTables = async (ctx: Ctx, { instance }: ListTablesInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const listTables = async (ctx: DbCtx, _input: ListTablesInput) => {
+  const schema = ctx.database;
   return [...schema.tables.values()].map(tableView);
 };

@@ -2,8 +2,7 @@ import { renameTableSql } from "../../ddl/rename-table-sql";
 import type { z } from "zod";
 import { conflict } from "../../errors";
 import type { TableRename } from "../../mgmt/schemas/databases";
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../schema-change/change-schema";
 import { tableView } from "../serialize";
@@ -13,8 +12,8 @@ import { retargetColumns } from "./references-dependent";
 export type UpdateTableInput = { instance: string; table: string; body: z.output<typeof TableRename> };
 
 /** PATCH `{name}` renames a table; reference columns pointing at it (its own included) and joins follow the new name. */
-export const updateTable = async (ctx: Ctx, { instance, table: tableName, body: { name } }: UpdateTableInput) => {
-  const schema = await getDatabaseOrThrow(ctx, instance);
+export const updateTable = async (ctx: DbCtx, { instance, table: tableName, body: { name } }: UpdateTableInput) => {
+  const schema = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   if (name === table.name) return tableView(table);
   if (schema.joins?.has(name)) checkNameFree(schema, name);

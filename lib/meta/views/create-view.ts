@@ -1,14 +1,13 @@
 import type { ViewInput } from "../../mgmt/schemas/views";
-import { type Ctx, nowIso } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { type DbCtx, nowIso } from "../context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";
 
 export type CreateViewInput = { instance: string; table: string; body: ViewInput };
 
-export const createView = async (ctx: Ctx, { instance, table: name, body }: CreateViewInput) => {
+export const createView = async (ctx: DbCtx, { table: name, body }: CreateViewInput) => {
   assertMayShare(ctx, body.shared);
-  const table = getTableOrThrow(await getDatabaseOrThrow(ctx, instance), name);
+  const table = getTableOrThrow(ctx.database, name);
   const hidden = [...new Set(body.hidden_columns ?? [])];
   checkViewAgainstTable(table, { query: body.query ?? "", hidden_columns: hidden });
   const now = nowIso();

@@ -1,13 +1,12 @@
-import { type Ctx, transact } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { type DbCtx, transact } from "../context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { getViewOrThrow } from "./get-view-or-throw";
 import { assertMayChange } from "./saved-view";
 
 export type DeleteViewInput = { instance: string; table: string; view: string };
 
-export const deleteView = async (ctx: Ctx, { instance, table: name, view }: DeleteViewInput) => {
-  const table = getTableOrThrow(await getDatabaseOrThrow(ctx, instance), name);
+export const deleteView = async (ctx: DbCtx, { table: name, view }: DeleteViewInput) => {
+  const table = getTableOrThrow(ctx.database, name);
   await transact(ctx, async (trx) => {
     const row = await getViewOrThrow(ctx, trx, table, view);
     assertMayChange(ctx, row);

@@ -1,13 +1,12 @@
-import type { Ctx } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import type { DbCtx } from "../context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { toSavedView } from "./saved-view";
 
 export type ListViewsInput = { instance: string; table: string };
 
 /** The table's shared views and the caller's private ones, by name. */
-export const listViews = async (ctx: Ctx, { instance, table: name }: ListViewsInput) => {
-  const table = getTableOrThrow(await getDatabaseOrThrow(ctx, instance), name);
+export const listViews = async (ctx: DbCtx, { table: name }: ListViewsInput) => {
+  const table = getTableOrThrow(ctx.database, name);
   const rows = await ctx.app.engine.meta
     .selectFrom("saved_views")
     .selectAll()

@@ -1,14 +1,13 @@
 import type { ViewPatch } from "../../mgmt/schemas/views";
-import { type Ctx, nowIso, transact } from "../context";
-import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
+import { type DbCtx, nowIso, transact } from "../context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { getViewOrThrow } from "./get-view-or-throw";
 import { assertMayChange, assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";
 
 export type UpdateViewInput = { instance: string; table: string; view: string; body: ViewPatch };
 
-export const updateView = async (ctx: Ctx, { instance, table: name, view, body }: UpdateViewInput) => {
-  const table = getTableOrThrow(await getDatabaseOrThrow(ctx, instance), name);
+export const updateView = async (ctx: DbCtx, { table: name, view, body }: UpdateViewInput) => {
+  const table = getTableOrThrow(ctx.database, name);
   const hidden = body.hidden_columns && [...new Set(body.hidden_columns)];
   checkViewAgainstTable(table, { query: body.query, hidden_columns: hidden });
   return transact(ctx, async (trx) => {
