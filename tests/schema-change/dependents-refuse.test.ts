@@ -1,6 +1,6 @@
 // Every registered dependent vetoes a change that would break it with a 409 naming it, and a refused change
 // leaves the schema version and every metadata row as they were (no event either).
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
 import { dropColumn as dropColumnService } from "../../lib/meta/columns/drop-column";
 import { updateColumn as updateColumnService } from "../../lib/meta/columns/update-column";
@@ -71,7 +71,7 @@ describe.each(ENGINES)("schema dependents refuse on %s", (engine) => {
   const s = useSchemaFixture(engine);
   let schema: DatabaseSchema;
 
-  it("sets up a database with references, joins, policies and auth", async () => {
+  beforeAll(async () => {
     schema = await makeDatabase(s.ctx, `refusals ${engine}`);
   });
 

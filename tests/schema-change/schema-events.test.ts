@@ -1,6 +1,6 @@
 // Every schema-changing service publishes exactly one schema event, after its transaction committed (a reader
 // on another connection already sees the new version), and moves the database's schema version by one.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
 import { rotateAuthSecret as rotateAuthSecretService } from "../../lib/meta/auth/rotate-auth-secret";
 import { updateAuth as updateAuthService } from "../../lib/meta/auth/update-auth";
@@ -56,7 +56,7 @@ describe.each(ENGINES)("schema events on %s", (engine) => {
   const s = useSchemaFixture(engine);
   let schema: DatabaseSchema;
 
-  it("sets up a database", async () => {
+  beforeAll(async () => {
     schema = await makeDatabase(s.ctx, `events ${engine}`);
   });
 
