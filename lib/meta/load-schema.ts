@@ -1,5 +1,5 @@
 import type { App } from "../app";
-import { loadAuth } from "./auth/load-auth";
+import { loadAuth } from "../services/auth/load-auth";
 import { effectivePlan } from "../plans/plans";
 import { ensureOutbox } from "../events/outbox/outbox-table";
 import { compileHooks } from "../hooks/hooks";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Ctx, DbCtx } from "../../lib/meta/context";
-import { databaseCtx } from "../../lib/meta/databases/database-ctx";
+import { databaseCtx } from "../../lib/services/databases/database-ctx";
 import { parseWith } from "../../lib/mgmt/parse-input";
 
 /** A database service called the way its route calls it: the database loaded and checked first, as authorize does. */

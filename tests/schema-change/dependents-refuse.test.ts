@@ -2,13 +2,13 @@
 // leaves the schema version and every metadata row as they were (no event either).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
-import { dropColumn as dropColumnService } from "../../lib/meta/columns/drop-column";
-import { updateColumn as updateColumnService } from "../../lib/meta/columns/update-column";
+import { dropColumn as dropColumnService } from "../../lib/services/columns/drop-column";
+import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
 import type { Ctx } from "../../lib/meta/context";
 import { SCHEMA_DEPENDENTS } from "../../lib/meta/schema-change/dependents";
-import { updatePolicies as updatePoliciesService } from "../../lib/meta/policies/update-policies";
-import { dropTable as dropTableService } from "../../lib/meta/tables/drop-table";
-import { getTable as getTableService } from "../../lib/meta/tables/get-table";
+import { updatePolicies as updatePoliciesService } from "../../lib/services/policies/update-policies";
+import { dropTable as dropTableService } from "../../lib/services/tables/drop-table";
+import { getTable as getTableService } from "../../lib/services/tables/get-table";
 import type { DatabaseSchema } from "../../lib/schema/types";
 import { ENGINES } from "../helpers/harness";
 import { BOOK_POLICIES, failure, makeDatabase, metadataOf, useSchemaFixture } from "./schema-change-fixture";

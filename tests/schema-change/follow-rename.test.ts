@@ -2,14 +2,14 @@
 // and the auth settings move with it in one version step, and a DDL failure takes all of them back.
 import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
-import { getAuth as getAuthService } from "../../lib/meta/auth/get-auth";
-import { updateColumn as updateColumnService } from "../../lib/meta/columns/update-column";
-import { getJoin as getJoinService } from "../../lib/meta/joins/get-join";
+import { getAuth as getAuthService } from "../../lib/services/auth/get-auth";
+import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
+import { getJoin as getJoinService } from "../../lib/services/joins/get-join";
 import { loadSchema } from "../../lib/meta/load-schema";
-import { getPolicies as getPoliciesService } from "../../lib/meta/policies/get-policies";
+import { getPolicies as getPoliciesService } from "../../lib/services/policies/get-policies";
 import { changeSchema } from "../../lib/meta/schema-change/change-schema";
-import { getTable as getTableService } from "../../lib/meta/tables/get-table";
-import { updateTable as updateTableService } from "../../lib/meta/tables/update-table";
+import { getTable as getTableService } from "../../lib/services/tables/get-table";
+import { updateTable as updateTableService } from "../../lib/services/tables/update-table";
 import { ENGINES } from "../helpers/harness";
 import { AUTH, BOOK_POLICIES, makeDatabase, metadataOf, OWNERS, USER_POLICIES, useSchemaFixture } from "./schema-change-fixture";
 import { asRoute } from "../helpers/as-route";

@@ -4,8 +4,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { physicalColumns } from "../../lib/ddl/physical-columns";
-import { addColumn as addColumnService } from "../../lib/meta/columns/add-column";
-import { dropColumn as dropColumnService } from "../../lib/meta/columns/drop-column";
+import { addColumn as addColumnService } from "../../lib/services/columns/add-column";
+import { dropColumn as dropColumnService } from "../../lib/services/columns/drop-column";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { reconcileSchemas } from "../../lib/meta/schema-change/reconcile-schema";
 import type { JournalChange } from "../../lib/meta/schema-change/journal";

@@ -1,7 +1,0 @@
-import type { DbCtx } from "../context";
-import { authView } from "./auth-view";
-
-export type GetAuthInput = { instance: string };
-
-/** GET /databases/{instance}/auth */
-export const getAuth = async (ctx: DbCtx, { instance }: GetAuthInput) => authView(ctx.database);

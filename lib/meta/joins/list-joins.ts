@@ -1,9 +1,0 @@
-import type { DbCtx } from "../context";
-import { joinView } from "./join-view";
-
-export type ListJoinsInput = { instance: string };
-
-export const listJoins = async (ctx: DbCtx, _input: ListJoinsInput) => {
-  const schema = ctx.database;
-  return [...(schema.joins?.values() ?? [])].map((j) => joinView(schema, j));
-};

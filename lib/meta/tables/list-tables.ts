@@ -1,9 +1,0 @@
-import type { DbCtx } from "../context";
-import { tableView } from "../serialize";
-
-export type ListTablesInput = { instance: string };
-
-export const listTables = async (ctx: DbCtx, _input: ListTablesInput) => {
-  const schema = ctx.database;
-  return [...schema.tables.values()].map(tableView);
-};
