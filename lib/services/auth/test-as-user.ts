@@ -1,7 +1,9 @@
 import type { Caller } from "../../api/authenticate";
 import { countSql, existingIdsSql, selectPageSql } from "../../api/build-sql";
 import { indexTableForUsers, toRecord } from "../../api/table-index";
-import { ApiError, invalidField, notFound } from "../../errors";
+import type { z } from "zod";
+import { ApiError, notFound } from "../../errors";
+import type { TestAsUserInput as TestAsUserBody } from "../../mgmt/schemas/auth";
 import { rowFilter } from "../../rls/row-filter";
 import type { PolicyAction } from "../../schema/types";
 import type { DbCtx } from "../../meta/context";
@@ -9,21 +11,17 @@ import { getTableOrThrow } from "../tables/get-table-or-throw";
 
 const ROW_LIMIT = 100;
 
-export type TestAsUserInput = { instance: string; body: unknown };
+export type TestAsUserInput = { instance: string; body: z.output<typeof TestAsUserBody> };
 
 /**
  * POST /databases/{instance}/auth/test-as-user {user_id, table}: what the data API allows that user on that
  * table, computed with the very predicates the API uses: which actions are open, the first 100 visible rows
  * (and how many there are), and for each row whether the user may update or delete it.
  */
-export const testAsUser = async (ctx: DbCtx, { instance, body: input }: TestAsUserInput) => {
+export const testAsUser = async (ctx: DbCtx, { body: { user_id: userId, table: tableName } }: TestAsUserInput) => {
   const schema = ctx.database;
   if (!schema.auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
-  const body = (input ?? {}) as { user_id?: unknown; table?: unknown };
-  if (!Number.isSafeInteger(body.user_id) || (body.user_id as number) < 1) throw invalidField("user_id", "invalid_type", "user_id must be the id of a row of the users table");
-  if (typeof body.table !== "string") throw invalidField("table", "required", "table must name a table");
-  const table = getTableOrThrow(schema, body.table);
-  const userId = body.user_id as number;
+  const table = getTableOrThrow(schema, tableName);
   const udb = ctx.app.engine.userDb(schema.physical);
   const users = indexTableForUsers(getTableOrThrow(schema, schema.auth.users_table));
   const found = await existingIdsSql(udb, users.table.name, [userId]).execute(udb.db);

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { type FieldError, validationFailed } from "../../errors";
+import type { PoliciesInput } from "../../mgmt/schemas/auth";
 import { PolicyError, parsePolicy } from "../../rls/parse-policy";
 import { policyColumnTypes } from "../../rls/row-filter";
 import type { PolicyAction, TableDef } from "../../schema/types";
@@ -7,12 +9,11 @@ import { changeSchema } from "../../meta/schema-change/change-schema";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { POLICY_ACTIONS, policiesView } from "./get-policies";
 
-/** Checks every action's policy; each problem is a 422 entry with its 1-based position in the text. */
-export const parsePolicies = (table: TableDef, input: unknown): Record<PolicyAction, string | null> => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw validationFailed([{ field: "body", code: "invalid_type", message: 'the body must be a JSON object like {"select": "owner_id = auth.id"}' }]);
-  }
-  const body = input as Record<string, unknown>;
+/**
+ * Checks every action's policy against the table; each problem is a 422 entry with its 1-based position in the
+ * text. An unknown action is listed here, beside those (PoliciesInput lets it through for that).
+ */
+export const parsePolicies = (table: TableDef, body: z.output<typeof PoliciesInput>): Record<PolicyAction, string | null> => {
   const errors: (FieldError & { position?: number })[] = [];
   for (const key of Object.keys(body)) {
     if (!POLICY_ACTIONS.includes(key as PolicyAction)) errors.push({ field: key, code: "unknown_property", message: `"${key}" is not an action (select, insert, update, delete)` });
@@ -23,10 +24,6 @@ export const parsePolicies = (table: TableDef, input: unknown): Record<PolicyAct
     const text = body[action];
     out[action] = null;
     if (text === undefined || text === null) continue;
-    if (typeof text !== "string") {
-      errors.push({ field: action, code: "invalid_type", message: "a policy is an expression string, or null to deny" });
-      continue;
-    }
     try {
       parsePolicy(text, columns);
       out[action] = text;
@@ -39,7 +36,7 @@ export const parsePolicies = (table: TableDef, input: unknown): Record<PolicyAct
   return out;
 };
 
-export type UpdatePoliciesInput = { instance: string; table: string; body: unknown };
+export type UpdatePoliciesInput = { instance: string; table: string; body: z.output<typeof PoliciesInput> };
 
 /** PUT /databases/{instance}/tables/{table}/policies replaces all four actions (absent or null = denied). */
 export const updatePolicies = async (ctx: DbCtx, { instance, table: tableName, body: input }: UpdatePoliciesInput) => {
