@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import { sql } from "kysely";
 import { createApp, type App } from "../lib/app";
 import { readConfig } from "../lib/config";
-import { createAccount } from "../lib/meta/accounts/create-account";
+import { createAccount } from "../lib/services/accounts/create-account";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLUSTER_DIR = process.env.CLUSTER_DIR ?? path.join(ROOT, ".cluster");

@@ -12,14 +12,17 @@ import { sql } from "kysely";
 import { createPool } from "mysql2/promise";
 import { createApp } from "../lib/app";
 import type { Config, EngineKind } from "../lib/config";
-import { createAccount } from "../lib/meta/accounts/create-account";
-import { createDatabase } from "../lib/meta/databases/create-database";
-import { createJoin } from "../lib/meta/joins/create-join";
-import { createTable } from "../lib/meta/tables/create-table";
+import { createAccount } from "../lib/services/accounts/create-account";
+import { createDatabase } from "../lib/services/databases/create-database";
+import { databaseCtx } from "../lib/services/databases/database-ctx";
+import { createJoin } from "../lib/services/joins/create-join";
+import { createTable } from "../lib/services/tables/create-table";
 import { loadSchema } from "../lib/meta/load-schema";
 import { DEFAULT_PLANS } from "../lib/plans/default-plans";
 import { putPlan } from "../lib/plans/plans";
-import { updateHooks } from "../lib/hooks/hook-service";
+import { updateHooks } from "../lib/services/hooks/hook-service";
+import { DatabaseCreate, TableInput } from "../lib/mgmt/schemas/databases";
+import { JoinInput } from "../lib/mgmt/schemas/joins";
 
 export const ROW_COUNT = 100_000;
 
@@ -158,7 +161,7 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       const actor = { accountId: account.id, isOperator: false, keyDatabaseId: null };
       await putPlan({ app, actor }, { plan: "bench", body: { ...FREE_LIMITS, max_databases: null, requests_per_second: benchRate() } });
       await app.engine.meta.updateTable("accounts").set({ plan: "bench" }).where("id", "=", account.id).execute();
-      const { instance } = await createDatabase({ app, actor }, { body: { name: "bench", tables: [PRODUCTS, CATEGORIES] } });
+      const { instance } = await createDatabase({ app, actor }, { body: DatabaseCreate.parse({ name: "bench", tables: [PRODUCTS, CATEGORIES] }) });
       const schema = (await loadSchema(app, instance))!;
       const udb = app.engine.userDb(schema.physical);
       const columns = sql.join(["name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
@@ -178,14 +181,14 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       }
       const labels = Array.from({ length: 20 }, (_, i) => sql`(${sql.join([`c${i}`, `Category ${i}`, storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
       await sql`INSERT INTO ${udb.table("categories")} (${sql.join(["code", "label", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(labels)}`.execute(udb.db);
-      await createJoin({ app, actor }, { instance, body: PRODUCT_CATEGORIES });
-      await createTable({ app, actor }, { instance, body: INDEXED_PRODUCTS });
+      await createJoin(await databaseCtx({ app, actor }, instance), { instance, body: JoinInput.parse(PRODUCT_CATEGORIES) });
+      await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(INDEXED_PRODUCTS) });
       const copied = sql.join(["id", "name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
       await sql`INSERT INTO ${udb.table(INDEXED_TABLE)} (${copied}) SELECT ${copied} FROM ${udb.table("products")}`.execute(udb.db);
-      await createTable({ app, actor }, { instance, body: REVIEWS });
+      await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(REVIEWS) });
       const reviewed = sql.join(["product_id", "category_id", "stars", "created_at", "updated_at"].map((c) => sql.id(c)));
       await sql`INSERT INTO ${udb.table(REVIEWS_TABLE)} (${reviewed}) SELECT ${sql.id("id")}, ${sql.id("id")} % 20 + 1, ${sql.id("id")} % 5 + 1, ${sql.id("created_at")}, ${sql.id("updated_at")} FROM ${udb.table("products")} WHERE ${sql.id("id")} <= ${REVIEW_COUNT}`.execute(udb.db);
-      if (process.env.BENCH_HOOKS === "1") await updateHooks({ app, actor }, { instance, table: "products", body: { insert: BENCH_HOOK } });
+      if (process.env.BENCH_HOOKS === "1") await updateHooks(await databaseCtx({ app, actor }, instance), { instance, table: "products", body: { insert: BENCH_HOOK } });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };
     } finally {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createApp, type App } from "../lib/app";
 import { readConfig } from "../lib/config";
-import { createAccount } from "../lib/meta/accounts/create-account";
+import { createAccount } from "../lib/services/accounts/create-account";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const CLUSTER_DIR = process.env.CLUSTER_DIR ?? path.join(ROOT, ".cluster-test");

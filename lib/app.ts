@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
-import { SchemaCache } from "./meta/schema-cache";
+import { SchemaCache, WorkspaceCache } from "./meta/schema-cache";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
@@ -29,6 +29,8 @@ export type App = {
   engine: Engine;
   secret: Buffer;
   schemas: SchemaCache;
+  /** Each owner's plan rate and membership, beside the schemas (lib/meta/load-schema.ts). */
+  workspaces: WorkspaceCache;
   keys: Map<string, KeyRecord | null>;
   /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
   memberRoles: Map<string, DatabaseRole | null>;
@@ -83,11 +85,13 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   await migrateToLatest(engine.meta, engine.kind);
   await requireDefaultPlan(engine, config);
   const schemas = new SchemaCache();
+  const workspaces = new WorkspaceCache();
   const keys = new Map<string, KeyRecord | null>();
   const memberRoles = new Map<string, DatabaseRole | null>();
   const docsHosts: App["docsHosts"] = {};
   const invalidate = () => {
     schemas.clear();
+    workspaces.clear();
     keys.clear();
     memberRoles.clear();
     docsHosts.domains = undefined;
@@ -98,8 +102,8 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       schemas.delete(event.instance);
       engine.clearStatements(event.physical);
     }
-    // A plan's request rate, and whether a workspace has members, are part of every cached schema.
-    if (event.kind === "plans" || event.kind === "team") schemas.clear();
+    // A plan's request rate, and whether a workspace has members, are cached per owner, beside the schemas.
+    if (event.kind === "plans" || event.kind === "team") workspaces.clear();
     if (event.kind === "team") memberRoles.clear();
     // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
     if (event.kind === "database" || event.kind === "keys" || event.kind === "settings") keys.clear();
@@ -128,6 +132,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     signInLimiter: createSignInLimiter(redis, installIdentity(config)),
     secret: loadSecret(config),
     schemas,
+    workspaces,
     keys,
     memberRoles,
     docsHosts,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 // Route handlers (app/api/**, app/v1/**) are the adapters to those layers and are exempt.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const FORBIDDEN_LIB = ["lib/db", "lib/meta", "lib/ddl", "lib/api"];
+const FORBIDDEN_LIB = ["lib/db", "lib/meta", "lib/services", "lib/ddl", "lib/api"];
 const FORBIDDEN_PACKAGES = ["kysely", "better-sqlite3", "mysql2"];
 const SOURCE = /\.(ts|tsx|js|jsx|mjs)$/;
 
@@ -55,7 +55,7 @@ describe("dashboard layering", () => {
     expect(files.some((f) => f.startsWith("app/api/") || f.startsWith("app/v1/"))).toBe(false);
   });
 
-  it("no component or dashboard page imports lib/db, lib/meta, lib/ddl, lib/api or a database driver", () => {
+  it("no component or dashboard page imports lib/db, lib/meta, lib/services, lib/ddl, lib/api or a database driver", () => {
     const problems = dashboardFiles().flatMap((file) =>
       importsOf(fs.readFileSync(file, "utf8"))
         .map((spec) => layeringProblem(file, spec))
@@ -69,7 +69,8 @@ describe("dashboard layering", () => {
   const component = path.join(ROOT, "components", "schema", "columns-grid.tsx");
   it.each([
     ["should block", page, "@/lib/db/engine"],
-    ["should block", page, "@/lib/meta/databases/list-databases"],
+    ["should block", page, "@/lib/services/databases/list-databases"],
+    ["should block", page, "@/lib/meta/load-schema"],
     ["should block", component, "../../lib/ddl/apply-tables"],
     ["should block", component, "../../lib/api/read-records"],
     ["should block", component, "kysely"],
@@ -100,10 +101,10 @@ describe("dashboard layering", () => {
 // nothing of the services, the storage layer nothing of the APIs, the data API nothing of the management API,
 // and the write kernel nothing of the metadata services. Type-only imports are free (they vanish at build).
 const LIB_RULES: { from: string[]; never: string[] }[] = [
-  { from: ["lib/schema", "lib/rls", "lib/joins", "lib/ddl"], never: ["lib/api", "lib/meta", "lib/mgmt", "lib/http", "lib/db"] },
-  { from: ["lib/db"], never: ["lib/api", "lib/meta", "lib/mgmt", "lib/hooks", "lib/http"] },
+  { from: ["lib/schema", "lib/rls", "lib/joins", "lib/ddl"], never: ["lib/api", "lib/meta", "lib/services", "lib/mgmt", "lib/http", "lib/db"] },
+  { from: ["lib/db"], never: ["lib/api", "lib/meta", "lib/services", "lib/mgmt", "lib/hooks", "lib/http"] },
   { from: ["lib/api", "lib/db-auth"], never: ["lib/mgmt"] },
-  { from: ["lib/api/write"], never: ["lib/meta", "lib/mgmt"] },
+  { from: ["lib/api/write"], never: ["lib/meta", "lib/services", "lib/mgmt"] },
 ];
 
 /** Module specifiers a file imports as values: `import type`, `export type` and `import("x").T` types are left out. */
@@ -141,6 +142,7 @@ describe("lib layering", () => {
     ["should block", "lib/db/engine.ts", "../api/read-records"],
     ["should block", "lib/api/read-records.ts", "../mgmt/authorize"],
     ["should block", "lib/api/write/run-write.ts", "../../meta/context"],
+    ["should block", "lib/joins/parse-join-definition.ts", "../services/joins/create-join"],
     ["should allow", "lib/api/write/run-write.ts", "../../db/serialization-retry"],
     ["should allow", "lib/meta/context.ts", "../db/meta-transaction"],
     ["should allow", "lib/schema/column-types.ts", "./types"],

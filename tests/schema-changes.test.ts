@@ -12,19 +12,34 @@ import { type App, createApp } from "../lib/app";
 import type { Config, EngineKind } from "../lib/config";
 import type { UserDb } from "../lib/db/engine";
 import { toErrorResponse } from "../lib/errors";
-import { addColumn } from "../lib/meta/columns/add-column";
-import { dropColumn } from "../lib/meta/columns/drop-column";
-import { updateColumn } from "../lib/meta/columns/update-column";
+import { addColumn as addColumnService } from "../lib/services/columns/add-column";
+import { dropColumn as dropColumnService } from "../lib/services/columns/drop-column";
+import { updateColumn as updateColumnService } from "../lib/services/columns/update-column";
 import type { Ctx } from "../lib/meta/context";
-import { createDatabase } from "../lib/meta/databases/create-database";
+import { createDatabase as createDatabaseService } from "../lib/services/databases/create-database";
 import { loadSchema } from "../lib/meta/load-schema";
-import { createTable } from "../lib/meta/tables/create-table";
-import { dropTable } from "../lib/meta/tables/drop-table";
-import { getTable } from "../lib/meta/tables/get-table";
-import { listTables } from "../lib/meta/tables/list-tables";
-import { updateTable } from "../lib/meta/tables/update-table";
+import { createTable as createTableService } from "../lib/services/tables/create-table";
+import { dropTable as dropTableService } from "../lib/services/tables/drop-table";
+import { getTable as getTableService } from "../lib/services/tables/get-table";
+import { listTables as listTablesService } from "../lib/services/tables/list-tables";
+import { updateTable as updateTableService } from "../lib/services/tables/update-table";
 import { TYPE_SPECS } from "../lib/schema/column-types";
 import type { ColumnDef } from "../lib/schema/types";
+import { ColumnInput, ColumnPatch } from "../lib/mgmt/schemas/columns";
+import { DatabaseCreate, TableInput, TableRename } from "../lib/mgmt/schemas/databases";
+import { parseWith } from "../lib/mgmt/parse-input";
+import { asRoute, asRouteWithBody } from "./helpers/as-route";
+
+const dropColumn = asRoute(dropColumnService);
+const dropTable = asRoute(dropTableService);
+const getTable = asRoute(getTableService);
+const listTables = asRoute(listTablesService);
+
+const addColumn = asRouteWithBody(ColumnInput, addColumnService);
+const updateColumn = asRouteWithBody(ColumnPatch, updateColumnService);
+const createDatabase = (ctx: Ctx, { body }: { body: unknown }) => createDatabaseService(ctx, { body: parseWith(DatabaseCreate, body) });
+const createTable = asRouteWithBody(TableInput, createTableService);
+const updateTable = asRouteWithBody(TableRename, updateTableService);
 
 const ENGINES: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
 
@@ -439,7 +454,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
 
     it("rename refuses unknown properties (422) and a taken name (409)", async () => {
       const db = await seed({ type: "int" }, []);
-      await expect422(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "things", columns: [] } }), "columns", /unknown table property "columns"/);
+      await expect422(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "things", columns: [] } }), "columns", /unknown property "columns"/);
       const { status, body } = await failure(updateTable(ctx, { instance: db.instance, table: "items", body: { name: "authors" } }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: `Table "authors" already exists in database "${db.instance}".` } });
     });

@@ -7,9 +7,10 @@ import { APICallError, generateText, RetryError, stepCountIs, tool } from "ai";
 import { z } from "zod";
 import type { Config } from "../config";
 import { ApiError, type FieldError } from "../errors";
-import { parseTable } from "../schema/parse-table";
+import { toFieldErrors } from "../mgmt/field-errors";
 import type { DatabaseSchema } from "../schema/types";
-import { type DraftPlan, emptyPlan, type PlanColumn, validatePlan } from "./plan";
+import { DatabaseName } from "../mgmt/schemas/databases";
+import { type DraftPlan, emptyPlan, type PlanColumn, parsePlannedTable, validatePlan } from "./plan";
 
 export type AiConfig = NonNullable<Config["ai"]>;
 
@@ -44,7 +45,7 @@ const draftTools = (plan: DraftPlan, existing: DatabaseSchema | undefined, state
   const tableExists = (name: string, before = plan.tables.length) =>
     !!existing?.tables.has(name) || plan.tables.slice(0, before).some((t) => t.name === name);
   const planned = (name: string) => plan.tables.find((t) => t.name === name);
-  const checkTable = (name: string, columns: PlanColumn[], index: number) => parseTable({ name, columns }, "", (n) => tableExists(n, index)).errors;
+  const checkTable = (name: string, columns: PlanColumn[], index: number) => parsePlannedTable({ name, columns }, (n) => tableExists(n, index)).errors;
   /** Problems the plan would have with one more join or seed rows, in that part only. */
   const problemsIn = (draft: DraftPlan, prefix: string) => validatePlan(draft, existing).errors.filter((e) => e.field.startsWith(prefix));
   return {
@@ -52,7 +53,8 @@ const draftTools = (plan: DraftPlan, existing: DatabaseSchema | undefined, state
       description: "Names the new database (free text, 1 to 80 characters).",
       inputSchema: z.object({ name: z.string() }),
       execute: async ({ name }) => {
-        if (!name.trim() || name.length > 80) return problems([{ field: "name", code: "invalid_name", message: "must be 1 to 80 characters" }]);
+        const parsed = DatabaseName.safeParse(name, { reportInput: true });
+        if (!parsed.success) return problems(toFieldErrors(parsed.error.issues, ["name"]));
         plan.name = name.trim();
         return { ok: true };
       },

@@ -6,16 +6,19 @@ import { FULL_ACCESS } from "../rls/access";
 import { logger } from "../ops/logger";
 import { indexTable } from "../api/table-index";
 import type { Ctx } from "../meta/context";
-import { createDatabase } from "../meta/databases/create-database";
-import { deleteDatabase } from "../meta/databases/delete-database";
-import { createJoin } from "../meta/joins/create-join";
-import { deleteJoin } from "../meta/joins/delete-join";
+import { createDatabase } from "../services/databases/create-database";
+import { databaseCtx } from "../services/databases/database-ctx";
+import { deleteDatabase } from "../services/databases/delete-database";
+import { createJoin } from "../services/joins/create-join";
+import { deleteJoin } from "../services/joins/delete-join";
 import { loadSchema } from "../meta/load-schema";
-import { createTable } from "../meta/tables/create-table";
-import { dropTable } from "../meta/tables/drop-table";
+import { createTable } from "../services/tables/create-table";
+import { dropTable } from "../services/tables/drop-table";
 import { quotaMeter } from "../plans/quotas";
 import type { DatabaseSchema } from "../schema/types";
 import type { DraftPlan } from "./plan";
+import { parseWith } from "../mgmt/parse-input";
+import { TableInput } from "../mgmt/schemas/databases";
 
 /** Test seams: a failure injected before a given table is created. */
 export type ApplyFaults = { beforeTable?: (name: string, index: number) => void | Promise<void> };
@@ -48,20 +51,22 @@ export const applyPlan = async (ctx: Ctx, plan: DraftPlan, existing?: DatabaseSc
   const undo: (() => Promise<unknown>)[] = [];
   try {
     let instance = existing?.instance ?? "";
+    // Each change moves the schema on: every step starts from the database as it is now.
+    const current = () => databaseCtx(ctx, instance);
     if (!existing) {
       const owner = ctx.workspaceId ?? actor.accountId;
       const created = await createDatabase({ ...ctx, meter: quotaMeter("databases", owner, `account:${actor.accountId}`, {}, app) }, { body: { name: plan.name } });
       instance = created.instance;
-      undo.push(() => deleteDatabase(ctx, { instance }));
+      undo.push(async () => deleteDatabase(await current(), { instance }));
     }
     for (const [i, table] of plan.tables.entries()) {
       await faults?.beforeTable?.(table.name, i);
-      await createTable(ctx, { instance, body: { name: table.name, columns: table.columns } });
-      if (existing) undo.push(() => dropTable(ctx, { instance, table: table.name }));
+      await createTable(await current(), { instance, body: parseWith(TableInput, { name: table.name, columns: table.columns }) });
+      if (existing) undo.push(async () => dropTable(await current(), { instance, table: table.name }));
     }
     for (const join of plan.joins) {
-      await createJoin(ctx, { instance, body: join });
-      if (existing) undo.push(() => deleteJoin(ctx, { instance, join: join.name }));
+      await createJoin(await current(), { instance, body: join });
+      if (existing) undo.push(async () => deleteJoin(await current(), { instance, join: join.name }));
     }
     // Seed in table order, so referenced rows exist first; references name seed positions, mapped to real ids.
     const seedIds = new Map<string, number[]>();

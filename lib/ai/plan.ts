@@ -4,8 +4,10 @@ import { indexTable } from "../api/table-index";
 import { parseRecordBody } from "../api/parse-body";
 import { ApiError, type FieldError } from "../errors";
 import { parseJoinDefinition } from "../joins/parse-join-definition";
-import { parseDatabaseName } from "../meta/databases/create-database";
-import { parseTable } from "../schema/parse-table";
+import { problemErrors, toFieldErrors } from "../mgmt/field-errors";
+import { DatabaseName, TableInput } from "../mgmt/schemas/databases";
+import { JoinStructure } from "../mgmt/schemas/joins";
+import { toNewTable, unknownReferences } from "../mgmt/schemas/table-rules";
 import type { ColumnDef, DatabaseSchema, TableDef } from "../schema/types";
 
 /** A column object exactly as the management API takes it (name, type, nullable, unique, default, length, …). */
@@ -30,6 +32,14 @@ const listOf = (value: unknown, field: string, errors: FieldError[]): unknown[] 
   return [];
 };
 
+/** One planned table checked by the management API's own table schema, its references against `known`. */
+export const parsePlannedTable = (input: unknown, known: (name: string) => boolean, at: (string | number)[] = []) => {
+  const parsed = TableInput.safeParse(input, { reportInput: true });
+  if (!parsed.success) return { errors: toFieldErrors(parsed.error.issues, at) };
+  const unknown = unknownReferences([parsed.data], known, () => at);
+  return unknown.length ? { errors: problemErrors(unknown) } : { table: toNewTable(parsed.data), errors: [] };
+};
+
 /** Tables in order: a reference may point at an existing table or an earlier planned one (rows are created in that order). */
 const checkTables = (raw: unknown[], existing: DatabaseSchema | undefined, errors: FieldError[]): TableDef[] => {
   const planned = raw.map((t) => (isObject(t) && typeof t.name === "string" ? t.name : undefined));
@@ -37,7 +47,7 @@ const checkTables = (raw: unknown[], existing: DatabaseSchema | undefined, error
   const tables: TableDef[] = [];
   raw.forEach((input, i) => {
     const at = `tables[${i}].`;
-    const parsed = parseTable(input, at, known);
+    const parsed = parsePlannedTable(input, known, ["tables", i]);
     errors.push(...parsed.errors);
     const columns = isObject(input) && Array.isArray(input.columns) ? input.columns : [];
     columns.forEach((c: unknown, j) => {
@@ -79,11 +89,11 @@ const checkJoins = (raw: unknown[], existing: DatabaseSchema | undefined, planne
   const joins: PlanJoin[] = [];
   raw.forEach((input, i) => {
     const at = `joins[${i}]`;
-    if (!isObject(input)) return void errors.push({ field: at, code: "invalid_type", message: `${at} must be a join object {"name", "base", "joins", "columns"}` });
-    if (usesFailedTable(input, failed)) return;
-    if (input.sql !== undefined) errors.push({ field: `${at}.sql`, code: "unknown_property", message: "a planned join uses the structured form (base, joins, columns), not sql" });
+    if (isObject(input) && usesFailedTable(input, failed)) return;
+    const parsed = JoinStructure.safeParse(input, { reportInput: true });
+    if (!parsed.success) return void errors.push(...toFieldErrors(parsed.error.issues, ["joins", i]));
     try {
-      const { sql: _sql, ...spec } = parseJoinDefinition(input, schema);
+      const { sql: _sql, ...spec } = parseJoinDefinition(parsed.data, schema);
       if (existing?.tables.has(spec.name) || existing?.joins?.has(spec.name)) {
         return void errors.push({ field: `${at}.name`, code: "name_taken", message: `"${spec.name}" is already a table or join of database "${existing.instance}"` });
       }
@@ -158,8 +168,8 @@ export const validatePlan = (plan: DraftPlan, existing?: DatabaseSchema): { plan
     if (!PLAN_KEYS.has(key)) errors.push({ field: key, code: "unknown_property", message: `unknown plan property "${key}"` });
   }
   if (!existing || (plan.name !== undefined && plan.name !== "")) {
-    const nameError = parseDatabaseName(plan.name);
-    if (nameError) errors.push(nameError);
+    const name = DatabaseName.safeParse(plan.name, { reportInput: true });
+    if (!name.success) errors.push(...toFieldErrors(name.error.issues, ["name"]));
   }
   const rawTables = listOf(plan.tables, "tables", errors);
   if (!existing && rawTables.length === 0 && (plan.tables === undefined || Array.isArray(plan.tables))) {

@@ -1,9 +1,9 @@
 import type { App } from "../app";
 import { ApiError } from "../errors";
-import { createAccount } from "../meta/accounts/create-account";
+import { createAccount } from "../services/accounts/create-account";
 import type { Ctx } from "../meta/context";
 import { readSettings } from "../settings/get-settings";
-import { acceptInvite, requireUsableInvite } from "../teams/invites";
+import { acceptInvite, requireUsableInvite } from "../services/teams/invites";
 import { ACCOUNT_COLUMNS, accountView } from "../plans/account-view";
 import { metaTransaction } from "../db/meta-transaction";
 

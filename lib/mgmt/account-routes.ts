@@ -1,8 +1,8 @@
 import { addAccount, getCurrentAccount, listAccounts } from "../auth/sign-up";
-import { changeOwnPassword } from "../meta/accounts/change-own-password";
-import { endAllSessions } from "../meta/accounts/end-all-sessions";
-import { resetAccountPassword } from "../meta/accounts/reset-account-password";
-import { setAccountDisabled } from "../meta/accounts/set-account-disabled";
+import { changeOwnPassword } from "../services/accounts/change-own-password";
+import { endAllSessions } from "../services/accounts/end-all-sessions";
+import { resetAccountPassword } from "../services/accounts/reset-account-password";
+import { setAccountDisabled } from "../services/accounts/set-account-disabled";
 import { getSettings, updateSettings } from "../settings/update-settings";
 import { z } from "zod";
 import { defineRoute } from "./route";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applyBuild, createBuild, getBuild, listBuilds } from "../ai/builds";
+import { applyBuild, createBuild, getBuild, listBuilds } from "../services/ai/builds";
 import { getPlanner } from "../ai/get-planner";
 import { defineRoute } from "./route";
 import { AiBuild, AiBuildCreate, AiBuildListQuery, AiPlanner, WorkspaceQueryForApply } from "./schemas/ai";

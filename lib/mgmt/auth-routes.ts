@@ -1,10 +1,10 @@
-import { getAuth } from "../meta/auth/get-auth";
-import { impersonateUser } from "../meta/auth/impersonate-user";
-import { rotateAuthSecret } from "../meta/auth/rotate-auth-secret";
-import { testAsUser } from "../meta/auth/test-as-user";
-import { updateAuth } from "../meta/auth/update-auth";
-import { getPolicies } from "../meta/policies/get-policies";
-import { updatePolicies } from "../meta/policies/update-policies";
+import { getAuth } from "../services/auth/get-auth";
+import { impersonateUser } from "../services/auth/impersonate-user";
+import { rotateAuthSecret } from "../services/auth/rotate-auth-secret";
+import { testAsUser } from "../services/auth/test-as-user";
+import { updateAuth } from "../services/auth/update-auth";
+import { getPolicies } from "../services/policies/get-policies";
+import { updatePolicies } from "../services/policies/update-policies";
 import { defineRoute } from "./route";
 import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "./schemas/auth";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { createDatabase } from "../meta/databases/create-database";
-import { deleteDatabase } from "../meta/databases/delete-database";
-import { getDatabase } from "../meta/databases/get-database";
-import { listDatabases } from "../meta/databases/list-databases";
-import { updateDatabase } from "../meta/databases/update-database";
+import { createDatabase } from "../services/databases/create-database";
+import { deleteDatabase } from "../services/databases/delete-database";
+import { getDatabase } from "../services/databases/get-database";
+import { listDatabases } from "../services/databases/list-databases";
+import { updateDatabase } from "../services/databases/update-database";
 import { defineRoute } from "./route";
 import { Database, DatabaseCreate, DatabaseListQuery, DatabasePatch, DatabaseSummary } from "./schemas/databases";
 

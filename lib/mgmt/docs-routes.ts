@@ -1,6 +1,6 @@
-import { getDocsSettings } from "../docs/get-docs-settings";
-import { updateDocsSettings } from "../docs/update-docs-settings";
-import { verifyDocsDomain } from "../docs/verify-docs-domain";
+import { getDocsSettings } from "../services/docs/get-docs-settings";
+import { updateDocsSettings } from "../services/docs/update-docs-settings";
+import { verifyDocsDomain } from "../services/docs/verify-docs-domain";
 import { defineRoute } from "./route";
 import { DocsSettings, DocsSettingsInput } from "./schemas/docs";
 

@@ -58,7 +58,11 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's).
     const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input, app);
     if (meter) ctx.meter = meter;
-    const run = () => route.run(ctx, input);
+    // A run after a lost race plans from the database as it is now: authorize loads it again.
+    const run = async (attempt = 1) => {
+      if (attempt > 1) await authorize(ctx, route, params, req);
+      return route.run(ctx, input);
+    };
     const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run());
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
     return route.status === 204 ? noContent(ctx.responseHeaders) : json(route.status, result, ctx.responseHeaders);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getHooks, listHookLogs, tryHooks, updateHooks } from "../hooks/hook-service";
+import { getHooks, listHookLogs, tryHooks, updateHooks } from "../services/hooks/hook-service";
 import { defineRoute } from "./route";
 import { HookLog, HookLogQuery, Hooks, HooksInput, HookTry, HookTryResult } from "./schemas/hooks";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { createJoin } from "../meta/joins/create-join";
-import { deleteJoin } from "../meta/joins/delete-join";
-import { getJoin } from "../meta/joins/get-join";
-import { listJoins } from "../meta/joins/list-joins";
-import { previewJoin } from "../meta/joins/preview-join";
-import { updateJoin } from "../meta/joins/update-join";
+import { createJoin } from "../services/joins/create-join";
+import { deleteJoin } from "../services/joins/delete-join";
+import { getJoin } from "../services/joins/get-join";
+import { listJoins } from "../services/joins/list-joins";
+import { previewJoin } from "../services/joins/preview-join";
+import { updateJoin } from "../services/joins/update-join";
 import { defineRoute } from "./route";
 import { Join, JoinInput, JoinPatch, JoinPreview, JoinPreviewInput } from "./schemas/joins";
 

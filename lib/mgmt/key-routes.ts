@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { createKey } from "../meta/keys/create-key";
-import { listKeys } from "../meta/keys/list-keys";
-import { regenerateKey } from "../meta/keys/regenerate-key";
-import { revokeKey } from "../meta/keys/revoke-key";
+import { createKey } from "../services/keys/create-key";
+import { listKeys } from "../services/keys/list-keys";
+import { regenerateKey } from "../services/keys/regenerate-key";
+import { revokeKey } from "../services/keys/revoke-key";
 import { defineRoute } from "./route";
 import { Key, KeyCreate } from "./schemas/keys";
 

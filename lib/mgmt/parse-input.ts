@@ -5,7 +5,8 @@ import { parseJsonBody } from "../http/parse-json-body";
 import { toFieldErrors } from "./field-errors";
 import type { Route } from "./route";
 
-const parseWith = (schema: z.ZodType, value: unknown, prefix: string[] = []) => {
+/** The value as the schema parses it, or a 422 listing every problem. */
+export const parseWith = <S extends z.ZodType>(schema: S, value: unknown, prefix: string[] = []): z.output<S> => {
   const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw validationFailed(toFieldErrors(result.error.issues, prefix));
   return result.data;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Ctx } from "../meta/context";
+import type { Ctx, DbCtx } from "../meta/context";
 import type { QuotaKind } from "../plans/quotas";
 import type { Permission } from "./permissions";
 
@@ -59,7 +59,8 @@ type Described<P extends string, B, Q> = {
   noDatabaseKeys?: true;
   /** A metered use: the kernel checks it against the caller's plan and credits inside the service's transaction (402). */
   quota?: QuotaKind;
-  run: (ctx: Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;
+  /** A database route's service gets the database authorize loaded (`ctx.database`). */
+  run: (ctx: P extends `${string}:instance${string}` ? DbCtx : Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;
 };
 
 export type RouteSpec<P extends string, B, Q> = Described<P, B, Q> &

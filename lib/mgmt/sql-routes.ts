@@ -1,4 +1,4 @@
-import { runSql } from "../meta/sql/run-sql";
+import { runSql } from "../services/sql/run-sql";
 import { CONSOLE_LIMITS } from "../sql-console/console-limits";
 import { defineRoute } from "./route";
 import { SqlInput, SqlResult } from "./schemas/sql";

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { addColumn } from "../meta/columns/add-column";
-import { dropColumn } from "../meta/columns/drop-column";
-import { updateColumn } from "../meta/columns/update-column";
-import { createTable } from "../meta/tables/create-table";
-import { dropTable } from "../meta/tables/drop-table";
-import { getTable } from "../meta/tables/get-table";
-import { listTables } from "../meta/tables/list-tables";
-import { updateTable } from "../meta/tables/update-table";
+import { addColumn } from "../services/columns/add-column";
+import { dropColumn } from "../services/columns/drop-column";
+import { updateColumn } from "../services/columns/update-column";
+import { createTable } from "../services/tables/create-table";
+import { dropTable } from "../services/tables/drop-table";
+import { getTable } from "../services/tables/get-table";
+import { listTables } from "../services/tables/list-tables";
+import { updateTable } from "../services/tables/update-table";
 import { defineRoute } from "./route";
 import { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "./schemas/columns";
-import { addIndex } from "../meta/indexes/add-index";
-import { dropIndex } from "../meta/indexes/drop-index";
+import { addIndex } from "../services/indexes/add-index";
+import { dropIndex } from "../services/indexes/drop-index";
 import { Table, TableInput, TableRename } from "./schemas/databases";
 
 const TABLES = "databases/:instance/tables";

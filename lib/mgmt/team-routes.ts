@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { acceptInviteRoute, createInvite, listInvites, revokeInvite } from "../teams/invites";
-import { listMembers, listWorkspaces, removeMember, updateMember } from "../teams/members";
+import { acceptInviteRoute, createInvite, listInvites, revokeInvite } from "../services/teams/invites";
+import { listMembers, listWorkspaces, removeMember, updateMember } from "../services/teams/members";
 import { defineRoute } from "./route";
 import { Invite, InviteAccept, InviteAccepted, InviteCreate, Member, MemberPatch, Workspace, WorkspaceQuery } from "./schemas/team";
 

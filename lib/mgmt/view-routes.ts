@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { createView } from "../meta/views/create-view";
-import { deleteView } from "../meta/views/delete-view";
-import { listViews } from "../meta/views/list-views";
-import { updateView } from "../meta/views/update-view";
+import { createView } from "../services/views/create-view";
+import { deleteView } from "../services/views/delete-view";
+import { listViews } from "../services/views/list-views";
+import { updateView } from "../services/views/update-view";
 import { defineRoute } from "./route";
 import { SavedView, ViewInput, ViewPatch } from "./schemas/views";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { createWebhook } from "../webhooks/create-webhook";
-import { listDeliveries, redeliver } from "../webhooks/list-deliveries";
-import { getWebhook, listWebhooks } from "../webhooks/list-webhooks";
-import { testWebhook } from "../webhooks/test-webhook";
-import { deleteWebhook, updateWebhook } from "../webhooks/update-webhook";
+import { createWebhook } from "../services/webhooks/create-webhook";
+import { listDeliveries, redeliver } from "../services/webhooks/list-deliveries";
+import { getWebhook, listWebhooks } from "../services/webhooks/list-webhooks";
+import { testWebhook } from "../services/webhooks/test-webhook";
+import { deleteWebhook, updateWebhook } from "../services/webhooks/update-webhook";
 import { defineRoute } from "./route";
 import { Delivery, DeliveryQuery, Webhook, WebhookCreate, WebhookUpdate } from "./schemas/webhooks";
 

@@ -67,6 +67,11 @@ const MANAGEMENT_ERRORS = {
       },
     },
   },
+  WriteConflict: {
+    status: "409",
+    description: RACE,
+    content: errorBody(WRITE_CONFLICT.error, WRITE_CONFLICT.message, { retryable: true }),
+  },
   InviteExpired: {
     status: "410",
     description: "The invite expired, was revoked, or has no uses left.",
@@ -112,7 +117,9 @@ export const routeErrors = (route: Route): ErrorName[] => {
   if (route.quota || route.errors?.includes("quota")) names.push("QuotaExceeded");
   if (canRefuse(route.permission)) names.push(forbiddenFor(route));
   if (route.path.includes(":") || route.errors?.includes("not_found") || isWorkspacePermission(route.permission)) names.push("NotFound");
+  // Every write runs in a metadata transaction that can lose a race: 409 write_conflict, with `conflict` where the route has one.
   if (route.errors?.includes("conflict")) names.push("Conflict");
+  else if (route.method !== "GET") names.push("WriteConflict");
   if (route.errors?.includes("gone")) names.push("InviteExpired");
   if (route.errors?.includes("ai")) names.push("AiUnavailable");
   if (route.body) names.push("PayloadTooLarge");

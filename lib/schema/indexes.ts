@@ -8,10 +8,6 @@ import { type ColumnDef, type IndexDef, recordColumns, type TableDef } from "./t
 
 /** InnoDB's largest index key; SQLite has no limit, but the schema is a MySQL schema on both engines. */
 export const MAX_KEY_BYTES = 3072;
-/** MySQL's limit of columns in one index. */
-const MAX_INDEX_COLUMNS = 16;
-
-const INDEX_KEYS = new Set(["name", "columns", "unique"]);
 
 const keyBytes = (columns: ColumnDef[]) => columns.reduce((sum, c) => sum + TYPE_SPECS[c.type].keyBytes(c), 0);
 
@@ -26,29 +22,21 @@ export const indexProblem = (columns: ColumnDef[]): { code: string; message: str
   return undefined;
 };
 
+/** An index object after its properties passed their own checks (lib/mgmt/schemas/columns.ts). */
+export type IndexFields = { columns: string[]; unique?: boolean; name?: string };
+
 /**
- * Validates one `{"columns": [...], "unique"?, "name"?}` against the table's columns (automatic ones included)
- * and the indexes it already has; field paths are prefixed with `at`.
+ * Checks one index against the table's columns (automatic ones included) and the indexes it already has;
+ * field paths are prefixed with `at`.
  */
-export const parseIndex = (input: unknown, at: string, table: TableDef): { index?: IndexDef; errors: FieldError[] } => {
+export const parseIndex = (input: IndexFields, at: string, table: TableDef): { index?: IndexDef; errors: FieldError[] } => {
   const errors: FieldError[] = [];
   const fail = (field: string, code: string, message: string) => errors.push({ field: `${at}${field}`, code, message });
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    fail("", "invalid_type", 'an index must be an object like {"columns": ["category", "price"]}');
-    return { errors };
-  }
-  const body = input as Record<string, unknown>;
-  for (const key of Object.keys(body)) if (!INDEX_KEYS.has(key)) fail(key, "unknown_property", `unknown index property "${key}"`);
-  if (body.unique !== undefined && typeof body.unique !== "boolean") fail("unique", "invalid_type", "unique must be true or false");
-  const names = body.columns;
-  if (!Array.isArray(names) || names.length < 2 || names.length > MAX_INDEX_COLUMNS) {
-    fail("columns", Array.isArray(names) ? "out_of_range" : "invalid_type", `columns must list 2 to ${MAX_INDEX_COLUMNS} column names (one column: use "index": true on it)`);
-    return { errors };
-  }
+  const names = input.columns;
   const byName = new Map(recordColumns(table).map((c) => [c.name, c]));
   const columns: ColumnDef[] = [];
   names.forEach((name, i) => {
-    const column = typeof name === "string" ? byName.get(name) : undefined;
+    const column = byName.get(name);
     if (!column) fail(`columns[${i}]`, "unknown_column", `${JSON.stringify(name)} is not a column of table "${table.name}"`);
     else if (names.indexOf(name) !== i) fail(`columns[${i}]`, "duplicate", `column "${name}" is listed twice`);
     else columns.push(column);
@@ -56,8 +44,8 @@ export const parseIndex = (input: unknown, at: string, table: TableDef): { index
   if (errors.length) return { errors };
   const problem = indexProblem(columns);
   if (problem) fail("columns", problem.code, problem.message);
-  const name = body.name === undefined ? (names as string[]).join("_").slice(0, 63) : body.name;
-  if (typeof name !== "string" || !NAME_RE.test(name)) {
+  const name = input.name ?? names.join("_").slice(0, 63);
+  if (!NAME_RE.test(name)) {
     fail("name", "invalid_name", "an index name must start with a lowercase letter and use only a-z, 0-9 and _ (at most 63 characters)");
   } else if (table.indexes?.some((i) => i.name === name)) {
     fail("name", "duplicate", `table "${table.name}" already has an index named "${name}"`);
@@ -65,13 +53,11 @@ export const parseIndex = (input: unknown, at: string, table: TableDef): { index
   const same = table.indexes?.find((i) => i.columns.join() === names.join());
   if (same) fail("columns", "duplicate", `index "${same.name}" already covers (${names.join(", ")})`);
   if (errors.length) return { errors };
-  return { index: { name: name as string, columns: names as string[], unique: body.unique === true }, errors };
+  return { index: { name, columns: names, unique: input.unique === true }, errors };
 };
 
 /** A table's `indexes` array in a create body; each is checked against the table and the ones before it. */
-export const parseIndexes = (input: unknown, at: string, table: TableDef): { indexes: IndexDef[]; errors: FieldError[] } => {
-  if (input === undefined) return { indexes: [], errors: [] };
-  if (!Array.isArray(input)) return { indexes: [], errors: [{ field: `${at}indexes`, code: "invalid_type", message: "indexes must be an array of index objects" }] };
+export const parseIndexes = (input: IndexFields[] = [], at: string, table: TableDef): { indexes: IndexDef[]; errors: FieldError[] } => {
   const indexes: IndexDef[] = [];
   const errors: FieldError[] = [];
   input.forEach((raw, i) => {

@@ -77,7 +77,7 @@ export type DatabaseSchema = {
   ownerId: number;
   /** Who created it (the owner or a member of the owner's workspace). */
   creatorId?: number;
-  /** Whether the owner's workspace has members (then a viewer's key can get 403 on writes). */
+  /** Whether the owner's workspace has members (then a viewer's key can get 403 on writes); from the workspace entry loadSchema puts beside the cached schema. */
   shared?: boolean;
   engine: EngineKind;
   /** MySQL schema name, or SQLite file path. */
@@ -90,7 +90,7 @@ export type DatabaseSchema = {
   auth?: AuthSettings & { secret: Uint8Array };
   /** Pre hooks by table name, compiled (lib/hooks); absent = none. */
   hooks?: Map<string, import("../hooks/hooks").CompiledHooks>;
-  /** The owner's plan's data-API rate for all its databases together; null or absent = unlimited. */
+  /** The owner's plan's data-API rate for all its databases together; null or absent = unlimited. From the workspace entry, like `shared`. */
   requestsPerSecond?: number | null;
 };
 

@@ -9,6 +9,7 @@ import type { Claimed } from "./claim-deliveries";
 import { postWebhook } from "./post-webhook";
 import { DISABLE_AFTER_SECONDS, nextAttemptAt } from "./retry-schedule";
 import { webhookHeaders } from "./sign-payload";
+import { metaTransaction } from "../db/meta-transaction";
 
 /** What an attempt needs of its webhook; loaded once per batch of claims (lookup-webhooks below). */
 export type Target = { url: string; secret: string; failing: boolean };
@@ -73,7 +74,7 @@ export const sendAttempt = async (app: App, claimed: Claimed, target: Target, re
  */
 export const recordOutcomes = async (app: App, outcomes: Outcome[], targets: Map<number, Target>) => {
   if (outcomes.length === 0) return;
-  await app.engine.meta.transaction().execute(async (trx) => {
+  await metaTransaction(app.engine.meta, async (trx) => {
     for (const { claimed, values } of outcomes) {
       // A lease taken over by another process (attempts moved on): its outcome wins.
       await trx.updateTable("webhook_deliveries").set(values).where("id", "=", claimed.id).where("attempts", "=", claimed.attempts).execute();

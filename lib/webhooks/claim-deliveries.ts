@@ -5,12 +5,13 @@ import { sql } from "kysely";
 import type { App } from "../app";
 import type { WebhookDeliveriesTable } from "../db/meta-schema";
 import { nowIso } from "../meta/context";
+import { metaTransaction } from "../db/meta-transaction";
 
 export type Claimed = Pick<WebhookDeliveriesTable, "webhook_id" | "message_id" | "payload" | "attempts"> & { id: number };
 
 export const claimDeliveries = async (app: App, limit: number, leaseMs: number): Promise<Claimed[]> => {
   const now = nowIso();
-  return app.engine.meta.transaction().execute(async (trx) => {
+  return metaTransaction(app.engine.meta, async (trx) => {
     const lock = app.engine.kind === "mysql" ? sql` FOR UPDATE SKIP LOCKED` : sql``;
     const { rows } = await sql<Claimed>`SELECT ${sql.join(["id", "webhook_id", "message_id", "payload", "attempts"].map((c) => sql.id(c)))}
       FROM ${sql.id("webhook_deliveries")}

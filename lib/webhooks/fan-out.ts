@@ -7,6 +7,7 @@ import { logger } from "../ops/logger";
 import { nowIso } from "../meta/context";
 import { readEvents } from "../events/outbox/read-events";
 import { ensureOutbox } from "../events/outbox/outbox-table";
+import { metaTransaction } from "../db/meta-transaction";
 
 const BATCH = 500;
 
@@ -14,7 +15,7 @@ type Target = { id: number; tables: string | null; actions: string | null; physi
 
 const fanOutOne = async (app: App, target: Target) => {
   const meta = app.engine.meta;
-  await meta.transaction().execute(async (trx) => {
+  await metaTransaction(meta, async (trx) => {
     const lock = app.engine.kind === "mysql" ? sql` FOR UPDATE SKIP LOCKED` : sql``;
     const { rows } = await sql<{ cursor: number; active: number }>`SELECT ${sql.id("cursor")}, ${sql.id("active")} FROM ${sql.id("webhooks")} WHERE ${sql.id("id")} = ${target.id}${lock}`.execute(trx);
     if (!rows[0] || !rows[0].active) return; // another process holds it, or it was switched off

@@ -11,7 +11,7 @@ import { createPool } from "mysql2/promise";
 import { type App, createApp } from "../../lib/app";
 import type { Config, EngineKind } from "../../lib/config";
 import { createNodeHandler } from "../../lib/http/node-adapter";
-import { createAccount } from "../../lib/meta/accounts/create-account";
+import { createAccount } from "../../lib/services/accounts/create-account";
 
 export type Adapter = "node" | "route";
 

@@ -9,7 +9,7 @@ import { createApp } from "../../lib/app";
 import { readConfig } from "../../lib/config";
 import { webHandler } from "../../lib/http/web-adapter";
 import { handleManagementRequest } from "../../lib/mgmt/handle-management-request";
-import { createAccount } from "../../lib/meta/accounts/create-account";
+import { createAccount } from "../../lib/services/accounts/create-account";
 import { defaultMaxOpen, openFileLimit } from "../../lib/db/descriptor-budget";
 
 const count = Number(process.env.SCALE_DATABASES ?? 2000);

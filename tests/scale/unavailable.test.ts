@@ -6,7 +6,7 @@ import { handleDataRequest } from "../../lib/api/handle-data-request";
 import { createApp } from "../../lib/app";
 import { toErrorResponse } from "../../lib/errors";
 import { webHandler } from "../../lib/http/web-adapter";
-import { createAccount } from "../../lib/meta/accounts/create-account";
+import { createAccount } from "../../lib/services/accounts/create-account";
 import { handleManagementRequest } from "../../lib/mgmt/handle-management-request";
 import { logger } from "../../lib/ops/logger";
 

@@ -1,17 +1,24 @@
 // Every registered dependent vetoes a change that would break it with a 409 naming it, and a refused change
 // leaves the schema version and every metadata row as they were (no event either).
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
-import { dropColumn } from "../../lib/meta/columns/drop-column";
-import { updateColumn } from "../../lib/meta/columns/update-column";
+import { dropColumn as dropColumnService } from "../../lib/services/columns/drop-column";
+import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
 import type { Ctx } from "../../lib/meta/context";
 import { SCHEMA_DEPENDENTS } from "../../lib/meta/schema-change/dependents";
-import { updatePolicies } from "../../lib/meta/policies/update-policies";
-import { dropTable } from "../../lib/meta/tables/drop-table";
-import { getTable } from "../../lib/meta/tables/get-table";
+import { updatePolicies as updatePoliciesService } from "../../lib/services/policies/update-policies";
+import { dropTable as dropTableService } from "../../lib/services/tables/drop-table";
+import { getTable as getTableService } from "../../lib/services/tables/get-table";
 import type { DatabaseSchema } from "../../lib/schema/types";
 import { ENGINES } from "../helpers/harness";
 import { BOOK_POLICIES, failure, makeDatabase, metadataOf, useSchemaFixture } from "./schema-change-fixture";
+import { asRoute } from "../helpers/as-route";
+
+const dropColumn = asRoute(dropColumnService);
+const updateColumn = asRoute(updateColumnService);
+const updatePolicies = asRoute(updatePoliciesService);
+const dropTable = asRoute(dropTableService);
+const getTable = asRoute(getTableService);
 
 type Refusal = [dependent: string, change: string, run: (ctx: Ctx, instance: string) => Promise<unknown>, message: string];
 
@@ -64,7 +71,7 @@ describe.each(ENGINES)("schema dependents refuse on %s", (engine) => {
   const s = useSchemaFixture(engine);
   let schema: DatabaseSchema;
 
-  it("sets up a database with references, joins, policies and auth", async () => {
+  beforeAll(async () => {
     schema = await makeDatabase(s.ctx, `refusals ${engine}`);
   });
 

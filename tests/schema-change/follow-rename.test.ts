@@ -2,16 +2,24 @@
 // and the auth settings move with it in one version step, and a DDL failure takes all of them back.
 import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
-import { getAuth } from "../../lib/meta/auth/get-auth";
-import { updateColumn } from "../../lib/meta/columns/update-column";
-import { getJoin } from "../../lib/meta/joins/get-join";
+import { getAuth as getAuthService } from "../../lib/services/auth/get-auth";
+import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
+import { getJoin as getJoinService } from "../../lib/services/joins/get-join";
 import { loadSchema } from "../../lib/meta/load-schema";
-import { getPolicies } from "../../lib/meta/policies/get-policies";
+import { getPolicies as getPoliciesService } from "../../lib/services/policies/get-policies";
 import { changeSchema } from "../../lib/meta/schema-change/change-schema";
-import { getTable } from "../../lib/meta/tables/get-table";
-import { updateTable } from "../../lib/meta/tables/update-table";
+import { getTable as getTableService } from "../../lib/services/tables/get-table";
+import { updateTable as updateTableService } from "../../lib/services/tables/update-table";
 import { ENGINES } from "../helpers/harness";
 import { AUTH, BOOK_POLICIES, makeDatabase, metadataOf, OWNERS, USER_POLICIES, useSchemaFixture } from "./schema-change-fixture";
+import { asRoute } from "../helpers/as-route";
+
+const getAuth = asRoute(getAuthService);
+const updateColumn = asRoute(updateColumnService);
+const getJoin = asRoute(getJoinService);
+const getPolicies = asRoute(getPoliciesService);
+const getTable = asRoute(getTableService);
+const updateTable = asRoute(updateTableService);
 
 describe.each(ENGINES)("dependents follow renames on %s", (engine) => {
   const s = useSchemaFixture(engine);

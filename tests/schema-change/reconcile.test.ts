@@ -4,13 +4,17 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { physicalColumns } from "../../lib/ddl/physical-columns";
-import { addColumn } from "../../lib/meta/columns/add-column";
-import { dropColumn } from "../../lib/meta/columns/drop-column";
+import { addColumn as addColumnService } from "../../lib/services/columns/add-column";
+import { dropColumn as dropColumnService } from "../../lib/services/columns/drop-column";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { reconcileSchemas } from "../../lib/meta/schema-change/reconcile-schema";
 import type { JournalChange } from "../../lib/meta/schema-change/journal";
 import { ENGINES } from "../helpers/harness";
 import { makeDatabase, useSchemaFixture } from "./schema-change-fixture";
+import { asRoute } from "../helpers/as-route";
+
+const addColumn = asRoute(addColumnService);
+const dropColumn = asRoute(dropColumnService);
 
 describe.each(ENGINES)("schema-change journal and reconciler on %s", (engine) => {
   const s = useSchemaFixture(engine);

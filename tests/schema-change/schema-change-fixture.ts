@@ -6,13 +6,20 @@ import { type Connection, createConnection } from "mysql2/promise";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { EngineKind } from "../../lib/config";
 import { toErrorResponse } from "../../lib/errors";
-import { updateAuth } from "../../lib/meta/auth/update-auth";
+import { updateAuth as updateAuthService } from "../../lib/services/auth/update-auth";
 import type { Ctx } from "../../lib/meta/context";
-import { createDatabase } from "../../lib/meta/databases/create-database";
-import { createJoin } from "../../lib/meta/joins/create-join";
+import { createDatabase } from "../../lib/services/databases/create-database";
+import { createJoin as createJoinService } from "../../lib/services/joins/create-join";
 import { loadSchema } from "../../lib/meta/load-schema";
-import { updatePolicies } from "../../lib/meta/policies/update-policies";
+import { updatePolicies as updatePoliciesService } from "../../lib/services/policies/update-policies";
 import { type Harness, startHarness } from "../helpers/harness";
+import { DatabaseCreate } from "../../lib/mgmt/schemas/databases";
+import { JoinInput } from "../../lib/mgmt/schemas/joins";
+import { asRoute } from "../helpers/as-route";
+
+const updateAuth = asRoute(updateAuthService);
+const createJoin = asRoute(createJoinService);
+const updatePolicies = asRoute(updatePoliciesService);
 
 export const TABLES = [
   {
@@ -69,12 +76,12 @@ export const useSchemaFixture = (engine: EngineKind) => {
 };
 
 export const makeDatabase = async (ctx: Ctx, name: string) => {
-  const { instance } = await createDatabase(ctx, { body: { name, tables: TABLES } });
+  const { instance } = await createDatabase(ctx, { body: DatabaseCreate.parse({ name, tables: TABLES }) });
   await updateAuth(ctx, { instance, body: AUTH });
   await updatePolicies(ctx, { instance, table: "books", body: BOOK_POLICIES });
   await updatePolicies(ctx, { instance, table: "users", body: USER_POLICIES });
   await createJoin(ctx, { instance, body: { name: "catalog", sql: CATALOG_SQL } });
-  await createJoin(ctx, { instance, body: OWNERS });
+  await createJoin(ctx, { instance, body: JoinInput.parse(OWNERS) });
   return (await loadSchema(ctx.app, instance))!;
 };
 

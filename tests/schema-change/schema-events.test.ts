@@ -1,24 +1,39 @@
 // Every schema-changing service publishes exactly one schema event, after its transaction committed (a reader
 // on another connection already sees the new version), and moves the database's schema version by one.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
-import { rotateAuthSecret } from "../../lib/meta/auth/rotate-auth-secret";
-import { updateAuth } from "../../lib/meta/auth/update-auth";
-import { addColumn } from "../../lib/meta/columns/add-column";
-import { dropColumn } from "../../lib/meta/columns/drop-column";
-import { updateColumn } from "../../lib/meta/columns/update-column";
+import { rotateAuthSecret as rotateAuthSecretService } from "../../lib/services/auth/rotate-auth-secret";
+import { updateAuth as updateAuthService } from "../../lib/services/auth/update-auth";
+import { addColumn as addColumnService } from "../../lib/services/columns/add-column";
+import { dropColumn as dropColumnService } from "../../lib/services/columns/drop-column";
+import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
 import type { Ctx } from "../../lib/meta/context";
-import { updateDatabase } from "../../lib/meta/databases/update-database";
-import { createJoin } from "../../lib/meta/joins/create-join";
-import { deleteJoin } from "../../lib/meta/joins/delete-join";
-import { updateJoin } from "../../lib/meta/joins/update-join";
-import { updatePolicies } from "../../lib/meta/policies/update-policies";
-import { createTable } from "../../lib/meta/tables/create-table";
-import { dropTable } from "../../lib/meta/tables/drop-table";
-import { updateTable } from "../../lib/meta/tables/update-table";
+import { updateDatabase as updateDatabaseService } from "../../lib/services/databases/update-database";
+import { createJoin as createJoinService } from "../../lib/services/joins/create-join";
+import { deleteJoin as deleteJoinService } from "../../lib/services/joins/delete-join";
+import { updateJoin as updateJoinService } from "../../lib/services/joins/update-join";
+import { updatePolicies as updatePoliciesService } from "../../lib/services/policies/update-policies";
+import { createTable as createTableService } from "../../lib/services/tables/create-table";
+import { dropTable as dropTableService } from "../../lib/services/tables/drop-table";
+import { updateTable as updateTableService } from "../../lib/services/tables/update-table";
 import type { DatabaseSchema } from "../../lib/schema/types";
 import { ENGINES } from "../helpers/harness";
 import { AUTH, committedVersion, makeDatabase, metadataOf, useSchemaFixture } from "./schema-change-fixture";
+import { asRoute } from "../helpers/as-route";
+
+const rotateAuthSecret = asRoute(rotateAuthSecretService);
+const updateAuth = asRoute(updateAuthService);
+const addColumn = asRoute(addColumnService);
+const dropColumn = asRoute(dropColumnService);
+const updateColumn = asRoute(updateColumnService);
+const updateDatabase = asRoute(updateDatabaseService);
+const createJoin = asRoute(createJoinService);
+const deleteJoin = asRoute(deleteJoinService);
+const updateJoin = asRoute(updateJoinService);
+const updatePolicies = asRoute(updatePoliciesService);
+const createTable = asRoute(createTableService);
+const dropTable = asRoute(dropTableService);
+const updateTable = asRoute(updateTableService);
 
 // In order: each step starts from the schema the previous ones left.
 const CHANGES: [string, (ctx: Ctx, instance: string) => Promise<unknown>][] = [
@@ -41,7 +56,7 @@ describe.each(ENGINES)("schema events on %s", (engine) => {
   const s = useSchemaFixture(engine);
   let schema: DatabaseSchema;
 
-  it("sets up a database", async () => {
+  beforeAll(async () => {
     schema = await makeDatabase(s.ctx, `events ${engine}`);
   });
 

@@ -1,5 +1,5 @@
 // /auth/login, /auth/signup, /auth/me, login rate limits and per-database CORS.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_ATTEMPTS } from "../../lib/auth/sign-in-limiter";
 import { BCRYPT, expect401, expectError, expect422, MATRIX, useHarness } from "../contract/contract-helpers";
 import { bearer, enableAuth, type Fixture, makeFixture, PASSWORD_A } from "./security-fixture";
@@ -12,7 +12,7 @@ describe.each(MATRIX)("database auth endpoints on $engine via $adapter", ({ engi
     ctx.h.request("POST", `/v1/${f.db}${path}`, { body, key: null, headers });
   const from = (address: string) => ({ "x-forwarded-for": address });
 
-  it("sets up the fixture", async () => {
+  beforeAll(async () => {
     f = await makeFixture(ctx.h, `auth ${engine} ${adapter}`);
   });
 

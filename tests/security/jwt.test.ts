@@ -1,7 +1,7 @@
 // Token attacks: every forged, foreign, stale or malformed token is a 401 with WWW-Authenticate, on every
 // engine and through both adapters.
 import { generateKeyPair, SignJWT, base64url } from "jose";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { expect401, MATRIX, useHarness } from "../contract/contract-helpers";
 import { bearer, type Fixture, login, makeFixture, PASSWORD_A } from "./security-fixture";
@@ -16,7 +16,7 @@ describe.each(MATRIX)("JWT checks on $engine via $adapter", ({ engine, adapter }
   const get = (token: string, path = "/notes") => ctx.h.request("GET", `/v1/${f.db}${path}`, bearer(token));
   const part = (o: unknown) => base64url.encode(JSON.stringify(o));
 
-  it("sets up the fixture", async () => {
+  beforeAll(async () => {
     f = await makeFixture(ctx.h, `jwt ${engine} ${adapter}`);
     secret = (await loadSchema(ctx.h.app, f.db))!.auth!.secret;
   });

@@ -1,6 +1,6 @@
 // Policies: the parser refuses malformed text at save with a position; quote-laden literals stay data;
 // schema changes keep policies and auth settings consistent.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PolicyError, parsePolicy, renamePolicyColumn } from "../../lib/rls/parse-policy";
 import { ENGINES } from "../helpers/harness";
 import { expectError, useHarness } from "../contract/contract-helpers";
@@ -69,7 +69,7 @@ describe.each(ENGINES)("policies through the management API on %s", (engine) => 
   let f: Fixture;
   const path = () => `/api/v1/databases/${f.db}/tables/notes/policies`;
 
-  it("sets up the fixture", async () => {
+  beforeAll(async () => {
     f = await makeFixture(ctx.h, `policies ${engine}`);
   });
 
@@ -173,8 +173,11 @@ describe.each(ENGINES)("test as user on %s", (engine) => {
   const ctx = useHarness({ engine, adapter: "node" });
   let f: Fixture;
 
-  it("reports the actions, the visible rows and per-row update/delete exactly as the data API enforces them", async () => {
+  beforeAll(async () => {
     f = await makeFixture(ctx.h, `test as ${engine}`);
+  });
+
+  it("reports the actions, the visible rows and per-row update/delete exactly as the data API enforces them", async () => {
     const r = await ctx.h.request("POST", `/api/v1/databases/${f.db}/auth/test-as-user`, { body: { user_id: f.userA.id, table: "notes" } });
     expect(r.status, r.text).toBe(200);
     expect(r.body.actions).toEqual({ select: "allowed", insert: "allowed", update: "allowed", delete: "allowed" });

@@ -1,6 +1,6 @@
 // Policies apply to every table inside a join: each table is filtered by its own select policy, and a table
 // without one closes the join to JWT users (403). Secret keys see every joined row.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../helpers/harness";
 import { expectError, useHarness } from "../contract/contract-helpers";
 import { bearer, type Fixture, makeFixture, putPolicies } from "./security-fixture";
@@ -11,7 +11,7 @@ describe.each(ENGINES)("RLS inside joins on %s", (engine) => {
   const read = (token: string | undefined, query = "") =>
     ctx.h.request("GET", `/v1/${f.db}/notes_with_authors${query}`, token ? bearer(token) : {});
 
-  it("sets up a join of notes and users", async () => {
+  beforeAll(async () => {
     f = await makeFixture(ctx.h, `rls joins ${engine}`);
     // The join needs a key pair; owner_id is a bigint here, so join on it explicitly.
     const r = await ctx.h.request("POST", `/api/v1/databases/${f.db}/joins`, {

@@ -1,7 +1,7 @@
 // The RLS matrix: {anonymous, user A, user B, secret key} × {select, insert, update, delete} × {list, by id,
 // filtered list, sorted list}, each a should-allow / should-block pair, on every engine (node adapter; the
 // route adapter shares the core, and the JWT suite runs through it).
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, type Harness } from "../helpers/harness";
 import { expect401, expectError, qs, useHarness } from "../contract/contract-helpers";
 import { bearer, type Fixture, makeFixture } from "./security-fixture";
@@ -42,7 +42,7 @@ describe.each(ENGINES)("RLS matrix on %s", (engine) => {
     return r.body as { id: number; title: string };
   };
 
-  it("sets up a database with auth, policies, two users and their notes", async () => {
+  beforeAll(async () => {
     f = await makeFixture(h(), `rls ${engine}`);
   });
 

@@ -1,7 +1,7 @@
 // Saved views through the management API on each engine: shared views are seen by every member, private ones
 // by their creator only; sharing needs write; changing someone else's shared view needs admin. Refusals store nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OTHERS_VIEW_REFUSED, SHARE_REFUSED } from "../../lib/meta/views/saved-view";
+import { OTHERS_VIEW_REFUSED, SHARE_REFUSED } from "../../lib/services/views/saved-view";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { type Account, addMember, newAccount, outcome } from "../teams/team-fixture";
 

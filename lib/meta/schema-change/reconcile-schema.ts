@@ -11,6 +11,7 @@ import { logger } from "../../ops/logger";
 import type { ColumnDef } from "../../schema/types";
 import { bumpMetaVersion, nowIso } from "../context";
 import type { JournalChange } from "./journal";
+import { metaTransaction } from "../../db/meta-transaction";
 
 /** A change younger than this may still be in flight on some node. */
 export const RECONCILE_GRACE_MS = 60_000;
@@ -32,7 +33,7 @@ const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome>
     return { state: "undone", note: `table "${change.table}" had no metadata: dropped` };
   }
   if (change.kind === "drop-table" && !physicalCols && row) {
-    await meta.transaction().execute(async (trx) => {
+    await metaTransaction(meta, async (trx) => {
       await bumpMetaVersion(trx, db.id);
       await trx.deleteFrom("tables").where("id", "=", row.id).execute();
     });
@@ -44,7 +45,7 @@ const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome>
     return { state: "undone", note: `column "${change.column}" had no metadata: dropped` };
   }
   if (change.kind === "drop-column" && row && physicalCols && !physicalCols.has(change.column) && metaColumns.has(change.column)) {
-    await meta.transaction().execute(async (trx) => {
+    await metaTransaction(meta, async (trx) => {
       await bumpMetaVersion(trx, db.id);
       const current = await trx.selectFrom("tables").select("columns").where("id", "=", row.id).executeTakeFirstOrThrow();
       const columns = (JSON.parse(current.columns) as ColumnDef[]).filter((c) => c.name !== change.column);

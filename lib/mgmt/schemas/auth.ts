@@ -1,7 +1,18 @@
 import { z } from "zod";
-import { component, TableRecord } from "./common";
+import { component, rule, TableRecord } from "./common";
 
 const MAX_TOKEN_TTL = 30 * 24 * 3600;
+const ORIGIN_RE = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/;
+
+const Origin = z
+  .string()
+  .check(
+    rule((o: string) =>
+      o === "*" || ORIGIN_RE.test(o) ? undefined : { code: "invalid_format", message: 'must be an origin like "https://app.example.com" (scheme, host, optional port; no path) or "*"' },
+    ),
+  )
+  .meta({ pattern: `^\\*$|${ORIGIN_RE.source}` });
+
 const AUTH_EXAMPLE = {
   enabled: true,
   users_table: "users",
@@ -20,7 +31,7 @@ const authProperties = {
   token_ttl_seconds: z.int().min(1).max(MAX_TOKEN_TTL).meta({ default: 3600 }),
   signup: z.boolean().meta({ default: false, description: "Whether `POST /v1/{instance}/auth/signup` is open." }),
   cors_origins: z
-    .array(z.string())
+    .array(Origin)
     .max(100)
     .meta({ default: [], description: 'Origins (scheme://host[:port]) or "*" allowed by CORS.' }),
 };

@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { COLUMN_TYPES } from "../../schema/types";
-import { ColumnName, component, TableRef } from "./common";
+import { COLUMN_TYPES, type ColumnType } from "../../schema/types";
+import { columnProblems } from "./column-rules";
+import { ColumnName, component, problemsOf, rule, TableRef } from "./common";
 
-// Structure only: which options fit which type, references to real tables and defaults valid for the
-// type are the service's checks (lib/schema/parse-column.ts), with their own codes.
+// Which options fit which type and defaults valid for the type are refinements (./column-rules.ts); whether a
+// referenced table exists is the service's check.
+const ColumnTypeName = z
+  .string()
+  .check(rule((v: string) => (COLUMN_TYPES.includes(v as ColumnType) ? undefined : { code: "invalid_type", message: `type must be one of ${COLUMN_TYPES.join(", ")}` })))
+  .meta({ enum: [...COLUMN_TYPES] }) as unknown as z.ZodType<ColumnType, ColumnType>;
+
 const columnProperties = {
   name: ColumnName,
-  type: z.enum(COLUMN_TYPES),
+  type: ColumnTypeName,
   nullable: z.boolean().optional().meta({ default: true }),
   unique: z.boolean().optional().meta({ default: false }),
   default: z.unknown().optional().meta({ description: "Value used when an insert omits the column; any JSON value valid for the type, or `auth.id`." }),
@@ -22,7 +28,7 @@ const COLUMN_EXAMPLE = { name: "price", type: "decimal", precision: 10, scale: 2
 
 export const ColumnInput = component(
   "ColumnInput",
-  z.strictObject(columnProperties).meta({ description: "A column definition.", example: COLUMN_EXAMPLE }),
+  z.strictObject(columnProperties).superRefine(problemsOf(columnProblems)).meta({ description: "A column definition.", example: COLUMN_EXAMPLE }),
 );
 
 export const ColumnPatch = component(

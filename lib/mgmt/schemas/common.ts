@@ -22,6 +22,13 @@ export const rule =
     if (found) payload.issues.push({ code: "custom", message: found.message, input: payload.value, params: { code: found.code } });
   };
 
+/** A rule over a whole object: each problem becomes an issue on its own path, with the rule's code and message. */
+export const problemsOf =
+  <T>(find: (value: T) => { path: (string | number)[]; code: string; message: string }[]) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    for (const p of find(value)) ctx.addIssue({ code: "custom", path: p.path, message: p.message, params: { code: p.code }, input: value });
+  };
+
 const NAME_PATTERN = NAME_RE.source;
 
 export const TableName = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Column, ColumnInput, Index, IndexInput } from "./columns";
-import { component, INSTANCE_EXAMPLE, TableName, Timestamp } from "./common";
+import { component, INSTANCE_EXAMPLE, problemsOf, rule, TableName, Timestamp } from "./common";
+import { tableListProblems, tableProblems, type TableFields } from "./table-rules";
 import { Person } from "./team";
 
 const TABLE_INPUT_EXAMPLE = { name: "products", columns: [ColumnInput.meta()?.example] };
@@ -9,6 +10,7 @@ export const TableInput = component(
   "TableInput",
   z
     .strictObject({ name: TableName, columns: z.array(ColumnInput).optional(), indexes: z.array(IndexInput).optional().meta({ description: "Indexes over several columns." }) })
+    .superRefine(problemsOf(tableProblems))
     .meta({ example: TABLE_INPUT_EXAMPLE }),
 );
 
@@ -28,12 +30,16 @@ export const Table = component(
     .meta({ example: TABLE_EXAMPLE }),
 );
 
-const DatabaseName = z
+const MAX_DATABASE_NAME = 80;
+
+export const DatabaseName = z
   .string()
-  .min(1)
-  .max(80)
-  .refine((v) => v.trim().length > 0, { message: "name must not be only spaces", params: { code: "invalid_name" } })
-  .meta({ description: "Display name, free text; the instance is derived from it." });
+  .check(
+    rule((v: string) =>
+      v.trim() && v.length <= MAX_DATABASE_NAME ? undefined : { code: "invalid_name", message: `name must be text of 1 to ${MAX_DATABASE_NAME} characters` },
+    ),
+  )
+  .meta({ minLength: 1, maxLength: MAX_DATABASE_NAME, description: "Display name, free text; the instance is derived from it." });
 
 export const DatabaseCreate = component(
   "DatabaseCreate",
@@ -43,6 +49,7 @@ export const DatabaseCreate = component(
       tables: z.array(TableInput).optional().meta({ description: "Quick create: every table in one step, all or nothing." }),
       workspace: z.int().min(1).optional().meta({ description: "The owner's account id of the workspace to create it in (you must be an editor or admin there; its owner's quota counts it); default your own." }),
     })
+    .superRefine(problemsOf((body: { tables?: TableFields[] }) => tableListProblems(body.tables ?? [])))
     .meta({ example: { name: "Shop", tables: [TABLE_INPUT_EXAMPLE] } }),
 );
 

@@ -54,10 +54,13 @@ const STRUCTURE = {
 };
 const SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";
 
+/** The structured form; a definition written in SQL is checked against it too, once parsed. */
+export const JoinStructure = z.strictObject({ name: JoinName, ...structure });
+
 export const JoinInput = component(
   "JoinInput",
   z
-    .xor([z.strictObject({ name: JoinName, ...structure }), z.strictObject({ name: JoinName, sql: Sql })])
+    .xor([JoinStructure, z.strictObject({ name: JoinName, sql: Sql })])
     .meta({ description: "Either the structured form or `sql`; both store the same definition.", example: { name: "books_with_authors", sql: SQL } }),
 );
 

@@ -1,7 +1,7 @@
 import { getApp } from "@/lib/app";
 import { errorResponse } from "@/lib/http/error-response";
 import { toWebResponse } from "@/lib/http/web-adapter";
-import { describeInvite } from "@/lib/teams/invites";
+import { describeInvite } from "@/lib/services/teams/invites";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,0 +1,50 @@
+// Database auth names its users table and, in it, the login and password columns: renames follow; dropping
+// them, or changing them so login could no longer work, is refused with 409 naming the auth settings.
+import { conflict } from "../../errors";
+import type { AuthSettings, ColumnDef, DatabaseSchema, TableDef } from "../../schema/types";
+import { nowIso } from "../../meta/context";
+import { columnRename, type MetaTrx, type SchemaDependent } from "../../meta/schema-change/schema-change";
+
+const isUsersTable = (schema: DatabaseSchema, table: TableDef) => schema.auth?.users_table === table.name;
+
+const isAuthColumn = (schema: DatabaseSchema, table: TableDef, column: string) =>
+  isUsersTable(schema, table) && (schema.auth?.login_column === column || schema.auth?.password_column === column);
+
+/** The same requirements checkAuthTables checks when auth is turned on. */
+const stillUsable = (auth: AuthSettings, from: ColumnDef, to: ColumnDef) =>
+  from.name === auth.login_column ? (to.type === "varchar" || to.type === "text") && to.unique : to.type === "password";
+
+const save = async (trx: MetaTrx, schema: DatabaseSchema, settings: AuthSettings) => {
+  await trx.updateTable("database_auth").set({ settings: JSON.stringify(settings), updated_at: nowIso() }).where("database_id", "=", schema.id).execute();
+};
+
+export const authDependent: SchemaDependent = {
+  name: "auth",
+  refuse: (schema, change) => {
+    if (change.kind === "drop-table" && isUsersTable(schema, change.table) && schema.auth?.enabled) {
+      throw conflict(`Table "${change.table.name}" is the users table of database auth; turn auth off or choose another users table first.`);
+    }
+    if (change.kind === "drop-column" && isAuthColumn(schema, change.table, change.column.name)) {
+      throw conflict(`Column "${change.column.name}" is the login or password column of database auth; change the auth settings first.`);
+    }
+    if (change.kind === "update-column" && schema.auth?.enabled && isAuthColumn(schema, change.table, change.from.name)) {
+      if (!stillUsable(schema.auth, change.from, change.to)) {
+        throw conflict(
+          `Column "${change.from.name}" is the login or password column of database auth (login: unique varchar or text; password: type password); change the auth settings first.`,
+        );
+      }
+    }
+  },
+  follow: async (trx, schema, change) => {
+    if (!schema.auth) return;
+    const { secret: _secret, ...settings } = schema.auth;
+    const rename = columnRename(change);
+    if (rename && isAuthColumn(schema, rename.table, rename.from)) {
+      if (settings.login_column === rename.from) settings.login_column = rename.to;
+      if (settings.password_column === rename.from) settings.password_column = rename.to;
+      await save(trx, schema, settings);
+    }
+    // The users table is stored by id, so its name in the settings text is only kept in step.
+    if (change.kind === "rename-table" && isUsersTable(schema, change.table)) await save(trx, schema, { ...settings, users_table: change.to });
+  },
+};

@@ -1,0 +1,25 @@
+import { selectByIdSql } from "../../api/build-sql";
+import { indexTable } from "../../api/table-index";
+import { publicUser } from "../../db-auth/handle-auth-request";
+import { signUserToken } from "../../db-auth/user-token";
+import type { z } from "zod";
+import { ApiError, notFound } from "../../errors";
+import type { Impersonate } from "../../mgmt/schemas/auth";
+import type { DbCtx } from "../../meta/context";
+
+/** Lifetime of a "test as user" token: long enough to look around, short enough not to matter if it leaks. */
+export const IMPERSONATION_TTL = 300;
+
+export type ImpersonateUserInput = { instance: string; body: z.output<typeof Impersonate> };
+
+/** POST /databases/{instance}/auth/impersonate {user_id}: a short-lived JWT for that user (the dashboard's "test as user"). */
+export const impersonateUser = async (ctx: DbCtx, { body: { user_id: userId } }: ImpersonateUserInput) => {
+  const schema = ctx.database;
+  const auth = schema.auth;
+  if (!auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
+  const index = indexTable(schema.tables.get(auth.users_table)!);
+  const udb = ctx.app.engine.userDb(schema.physical);
+  const { rows } = await selectByIdSql(udb, index.table.name, index.all, userId).execute(udb.db);
+  if (!rows[0]) throw notFound(`No user with id ${userId} in ${index.table.name}.`);
+  return { ...(await signUserToken(schema, userId, Math.min(IMPERSONATION_TTL, auth.token_ttl_seconds))), user: publicUser(index, rows[0] as Record<string, unknown>) };
+};

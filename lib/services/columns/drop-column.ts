@@ -1,0 +1,20 @@
+import { dropColumnDdl } from "../../ddl/drop-column-ddl";
+import { notFound } from "../../errors";
+import type { DbCtx } from "../../meta/context";
+import { changeSchema } from "../../meta/schema-change/change-schema";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+
+export type DropColumnInput = { instance: string; table: string; column: string };
+
+/** Drops a column and its values (with its unique index and foreign key); refused while a join, policy or auth uses it. */
+export const dropColumn = async (ctx: DbCtx, { table: tableName, column: columnName }: DropColumnInput) => {
+  const schema = ctx.database;
+  const table = getTableOrThrow(schema, tableName);
+  const column = table.columns.find((c) => c.name === columnName);
+  if (!column) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
+  const columns = JSON.stringify(table.columns.filter((c) => c !== column));
+  await changeSchema(ctx, schema, { kind: "drop-column", table, column }, {
+    metadata: async (trx) => void (await trx.updateTable("tables").set({ columns }).where("id", "=", table.id).execute()),
+    ddl: (udb) => dropColumnDdl(udb, schema.physical, table, column),
+  });
+};

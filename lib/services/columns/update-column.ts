@@ -1,0 +1,96 @@
+import { alterColumn } from "../../ddl/alter-column";
+import { convertValue, optionRenames, passwordRefusal, typeLabel } from "../../ddl/convert-value";
+import { planColumnValues } from "../../ddl/plan-column-values";
+import type { z } from "zod";
+import { conflict, invalidField, notFound, validationFailed } from "../../errors";
+import { parseWith } from "../../mgmt/parse-input";
+import { toColumnDef } from "../../mgmt/schemas/column-rules";
+import { ColumnInput, type ColumnPatch } from "../../mgmt/schemas/columns";
+import { TYPE_SPECS } from "../../schema/column-types";
+import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
+import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
+import type { DbCtx } from "../../meta/context";
+import { changeSchema } from "../../meta/schema-change/change-schema";
+import { columnView } from "../../meta/serialize";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+import { assertReferenceExists } from "./assert-reference-exists";
+
+const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
+  length: ["varchar"],
+  precision: ["decimal"],
+  scale: ["decimal"],
+  options: ["dropdown"],
+  references: ["reference"],
+};
+
+/** The current definition overlaid with the patch; properties of the old type that the new one lacks fall away. */
+const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
+  const type = (input.type ?? from.type) as ColumnType;
+  const merged: Record<string, unknown> = { name: from.name, type, nullable: from.nullable, unique: from.unique };
+  // A column keeps its index through a change (a type that cannot hold one is then a 422 naming `index`); the
+  // index every reference has stays while the new type can hold one.
+  if (from.references ? TYPE_SPECS[type].indexable : from.index) merged.index = true;
+  for (const [key, types] of Object.entries(TYPE_PROPERTIES)) {
+    const current = from[key as keyof ColumnDef];
+    if (current !== undefined && types.includes(type)) merged[key] = current;
+  }
+  // A `default: null` in the patch passes through: toColumnDef reads it as "no default".
+  return { ...merged, ...input };
+};
+
+/** Without a new default in the patch, the current one is converted like the rows are. */
+const carryDefault = (from: ColumnDef, to: ColumnDef, renames: Map<string, string>): ColumnDef => {
+  if (from.default === undefined) return to;
+  if (from.default === AUTH_ID_DEFAULT && ["int", "bigint", "reference", "varchar", "text"].includes(to.type)) return { ...to, default: AUTH_ID_DEFAULT };
+  const converted = convertValue(from.default, from, to, renames);
+  if (converted.ok && to.type !== "password" && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
+    return { ...to, default: converted.value };
+  }
+  throw invalidField(
+    "default",
+    "lossy_conversion",
+    `the current default ${JSON.stringify(from.default)} does not fit ${typeLabel(to)}; send a new default, or null to remove it`,
+  );
+};
+
+const sameColumn = (a: ColumnDef, b: ColumnDef) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])].every(
+    (key) => JSON.stringify(a[key as keyof ColumnDef]) === JSON.stringify(b[key as keyof ColumnDef]),
+  );
+
+export type UpdateColumnInput = { instance: string; table: string; column: string; body: z.output<typeof ColumnPatch> };
+
+/**
+ * PATCH of a column with a partial column object: rename, type, length, precision/scale, options, nullable,
+ * unique, default, reference target. Rows are converted losslessly or the change is refused (422) untouched.
+ */
+export const updateColumn = async (ctx: DbCtx, { table: tableName, column: columnName, body: input }: UpdateColumnInput) => {
+  const schema = ctx.database;
+  const table = getTableOrThrow(schema, tableName);
+  const from = table.columns.find((c) => c.name === columnName);
+  if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
+  const { fill, ...patch } = input;
+  const merged = parseWith(ColumnInput, mergeInput(from, patch));
+  assertReferenceExists(schema, merged);
+  const parsed = toColumnDef(merged);
+  const refusal = passwordRefusal(from, parsed);
+  if (refusal) throw validationFailed([refusal]);
+  if (parsed.name !== from.name && table.columns.some((c) => c.name === parsed.name)) {
+    throw conflict(`Column "${parsed.name}" already exists in table "${table.name}".`);
+  }
+  const renames =
+    from.type === "dropdown" && parsed.type === "dropdown" ? optionRenames(from.options ?? [], parsed.options ?? []) : new Map<string, string>();
+  const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
+  if (sameColumn(from, to)) return columnView(from);
+  const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
+  if (limits.length) throw validationFailed(limits);
+
+  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames, fill === undefined ? undefined : { value: fill });
+  const columns = JSON.stringify(table.columns.map((c) => (c === from ? to : c)));
+  // Joins, policies and auth settings naming the column follow a rename (see ../schema-change/dependents.ts).
+  await changeSchema(ctx, schema, { kind: "update-column", table, from, to }, {
+    metadata: async (trx) => void (await trx.updateTable("tables").set({ columns }).where("id", "=", table.id).execute()),
+    ddl: (udb) => alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames }),
+  });
+  return columnView(to);
+};

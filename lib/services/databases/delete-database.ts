@@ -1,0 +1,16 @@
+import type { DbCtx } from "../../meta/context";
+import { commitMeta } from "../../meta/commit-meta";
+
+export type DeleteDatabaseInput = { instance: string };
+
+/** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
+export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInput) => {
+  const schema = ctx.database;
+  const { app } = ctx;
+  await commitMeta(ctx, { kind: "database", databaseId: schema.id, instance: schema.instance, physical: schema.physical }, async (trx) => {
+    await trx.deleteFrom("api_keys").where("database_id", "=", schema.id).execute();
+    await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
+    await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
+  });
+  await app.engine.dropUserDb(schema.physical);
+};

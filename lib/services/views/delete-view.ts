@@ -1,0 +1,15 @@
+import { type DbCtx, transact } from "../../meta/context";
+import { getTableOrThrow } from "../tables/get-table-or-throw";
+import { getViewOrThrow } from "./get-view-or-throw";
+import { assertMayChange } from "./saved-view";
+
+export type DeleteViewInput = { instance: string; table: string; view: string };
+
+export const deleteView = async (ctx: DbCtx, { table: name, view }: DeleteViewInput) => {
+  const table = getTableOrThrow(ctx.database, name);
+  await transact(ctx, async (trx) => {
+    const row = await getViewOrThrow(ctx, trx, table, view);
+    assertMayChange(ctx, row);
+    await trx.deleteFrom("saved_views").where("id", "=", row.id).execute();
+  });
+};

@@ -1,0 +1,34 @@
+import type { DbCtx } from "../../meta/context";
+import { nowIso } from "../../meta/context";
+import type { WebhookUpdate } from "../../mgmt/schemas/webhooks";
+import { checkWebhookInput } from "./check-webhook-input";
+import { getWebhookOrThrow } from "./get-webhook-or-throw";
+import { webhookView } from "./webhook-view";
+import { metaTransaction } from "../../db/meta-transaction";
+
+type Input = { instance: string; webhook: string; body: WebhookUpdate };
+
+/** PATCH /databases/{instance}/webhooks/{id}: `active: true` re-enables (clears failing_since and the reason). */
+export const updateWebhook = async (ctx: DbCtx, { instance, webhook, body }: Input) => {
+  const { schema, row } = await getWebhookOrThrow(ctx, instance, webhook);
+  await checkWebhookInput(ctx.app, schema, body);
+  const changes = {
+    ...(body.url !== undefined ? { url: body.url } : {}),
+    ...(body.tables !== undefined ? { tables: body.tables ? JSON.stringify(body.tables) : null } : {}),
+    ...(body.actions !== undefined ? { actions: body.actions ? JSON.stringify(body.actions) : null } : {}),
+    ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+    ...(body.active === true ? { failing_since: null, disabled_reason: null } : {}),
+    updated_at: nowIso(),
+  };
+  await ctx.app.engine.meta.updateTable("webhooks").set(changes).where("id", "=", row.id).execute();
+  return webhookView(ctx.app, { ...row, ...changes });
+};
+
+/** DELETE /databases/{instance}/webhooks/{id}: its deliveries go with it. */
+export const deleteWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: string }) => {
+  const { row } = await getWebhookOrThrow(ctx, instance, webhook);
+  await metaTransaction(ctx.app.engine.meta, async (trx) => {
+    await trx.deleteFrom("webhook_deliveries").where("webhook_id", "=", row.id).execute();
+    await trx.deleteFrom("webhooks").where("id", "=", row.id).execute();
+  });
+};
