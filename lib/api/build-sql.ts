@@ -3,6 +3,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
+import { SEARCH_MIN_CHARS } from "../schema/search";
 import type { ColumnDef } from "../schema/types";
 import type { Filter, ReadQuery, Sort } from "./parse-query";
 
@@ -33,10 +34,28 @@ const sqliteIlike = (value: string) =>
   /[^\x01-\x7f]/.test(value) ? "unicode" : value.includes("\x00") || escapeLike(value).length > LIKE_PATTERN_MAX ? "lower" : "like";
 
 /**
+ * Whether a `_like`/`_ilike` asks the column's trigram index (`search`, SQLite) for candidate rows, which the
+ * scan's own predicate then rechecks. The index must find every row the scan would: the value needs 3 code points
+ * and no NUL, and an `_ilike` pure ASCII (the index folds case by its own Unicode tables, LIKE folds only ASCII
+ * letters; other text folds through `unicode_lower` and scans).
+ */
+const usesSearch = (udb: UserDb, { op, value, search }: Filter) => {
+  if (udb.engine !== "sqlite" || search === undefined || (op !== "like" && op !== "ilike")) return false;
+  const text = String(value);
+  return [...text].length >= SEARCH_MIN_CHARS && !text.includes("\x00") && (op === "like" || sqliteIlike(text) === "like");
+};
+
+/** The value as one FTS5 phrase: the trigrams of the whole text, in order. */
+const searchPhrase = (value: unknown) => `"${String(value).replaceAll('"', '""')}"`;
+
+/**
  * What a filter binds, in the order its SQL names them. `conditionSql` builds the SQL from these values, so a
  * statement compiled once per shape (see `filterShape`) can run again with another request's values.
  */
-export const filterParams = (udb: UserDb, { column, op, value }: Filter): unknown[] => {
+export const filterParams = (udb: UserDb, filter: Filter): unknown[] =>
+  usesSearch(udb, filter) ? [searchPhrase(filter.value), ...predicateParams(udb, filter)] : predicateParams(udb, filter);
+
+const predicateParams = (udb: UserDb, { column, op, value }: Filter): unknown[] => {
   switch (op) {
     case "eq":
     case "ne":
@@ -59,7 +78,9 @@ export const filterParams = (udb: UserDb, { column, op, value }: Filter): unknow
 };
 
 /** Everything about a filter that changes its SQL text (not its values). */
-export const filterShape = (udb: UserDb, { column, op, value }: Filter) =>
+export const filterShape = (udb: UserDb, filter: Filter) => `${predicateShape(udb, filter)}${usesSearch(udb, filter) ? ":search" : ""}`;
+
+const predicateShape = (udb: UserDb, { column, op, value }: Filter) =>
   op === "in" ? `${column.name}:in:${(value as unknown[]).length}`
   : op === "null" ? `${column.name}:null:${value}`
   : op === "ilike" && udb.engine === "sqlite" ? `${column.name}:ilike:${sqliteIlike(String(value))}`
@@ -106,8 +127,12 @@ const conditionSql = (udb: UserDb, filter: Filter, col: Fragment, p: unknown[]):
   }
 };
 
-const condition = (udb: UserDb, filter: Filter, ref: ColumnRef): Fragment =>
-  conditionSql(udb, filter, ref(filter.column), filterParams(udb, filter));
+const condition = (udb: UserDb, filter: Filter, ref: ColumnRef): Fragment => {
+  const p = filterParams(udb, filter);
+  if (!usesSearch(udb, filter)) return conditionSql(udb, filter, ref(filter.column), p);
+  const fts = sql.id(filter.search!);
+  return sql`(${sql.id("id")} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${p[0]}) AND ${conditionSql(udb, filter, ref(filter.column), p.slice(1))})`;
+};
 
 /** WHERE clause from the filters ANDed with the extra predicates (row policies, from the plan stage). */
 export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [], ref: ColumnRef = byName): Fragment => {

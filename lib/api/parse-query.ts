@@ -4,7 +4,8 @@ import { splitFilterParam } from "../schema/filter-operators";
 import { parseExpand, parseSelect } from "./parse-projection";
 import type { ColumnDef } from "../schema/types";
 
-export type Filter = { column: ColumnDef; op: FilterOp; value: unknown };
+/** `search`: the column's trigram index (lib/schema/search.ts), set by table reads of a searchable column. */
+export type Filter = { column: ColumnDef; op: FilterOp; value: unknown; search?: string };
 export type Sort = { column: ColumnDef; desc: boolean };
 /**
  * A parsed read. `select`: output column names (undefined = all); `expand`: reference columns to expand;

@@ -1,11 +1,12 @@
 import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "./column-types";
 import { indexProblem } from "./indexes";
+import { SEARCHABLE_TYPES } from "./search";
 import { checkColumnName } from "./names";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./value-limits";
 import { AUTH_ID_DEFAULT, COLUMN_TYPES, type ColumnDef, type ColumnType } from "./types";
 
-const COLUMN_KEYS = new Set(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "index"]);
+const COLUMN_KEYS = new Set(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "index", "searchable"]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -110,6 +111,10 @@ export const parseColumn = (
     if (problem) fail("index", problem.code, problem.message);
     else col.index = true;
   }
+  if (input.searchable !== undefined && typeof input.searchable !== "boolean") fail("searchable", "invalid_type", "searchable must be true or false");
+  else if (input.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
+    fail("searchable", "not_applicable", `searchable applies only to ${SEARCHABLE_TYPES.join(" and ")} columns, not ${type}`);
+  } else if (input.searchable === true) col.searchable = true;
   if (input.default !== undefined && input.default !== null && errors.length === 0) {
     if (type === "password") {
       fail("default", "not_applicable", "a password column cannot have a default");
