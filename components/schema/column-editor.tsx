@@ -93,7 +93,7 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
         {SEARCHABLE_TYPES.includes(draft.type) && (
           <Checkbox
             label="Searchable"
-            hint="Fast “contains” filters (_like, _ilike) through a trigram index; MariaDB scans"
+            hint="Fast “contains” filters (_like, _ilike) through trigrams on SQLite; MariaDB scans"
             checked={draft.searchable}
             onChange={(e) => set({ searchable: e.target.checked })}
             aria-invalid={errors.searchable ? true : undefined}
