@@ -57,7 +57,11 @@ const PEERS: Peer[] = [
       W2: () => get("/products?where.category.eq=c7&where.price.lt=500&orderby.price=desc&limit=50"),
       W3: () => get("/products?where.name.ilike=%25widget%2012%25&limit=50"),
       W4: () => json("POST", "/products", productFields(randomInt(1_000_000))),
-      W5: () => json("PUT", `/products/${randomId()}`, { stock: randomInt(1000) }),
+      // Its PUT takes every required column: the row's own name and category, with the new stock.
+      W5: () => {
+        const id = randomId();
+        return json("PUT", `/products/${id}`, { name: `widget ${id}`, price: 1, category: `c${id % 20}`, stock: randomInt(1000) });
+      },
     },
   },
   {
