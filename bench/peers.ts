@@ -98,17 +98,22 @@ const installPeers = () => {
   fs.writeFileSync(marker, PACKAGES.join(" "));
 };
 
-/** The products rows in a plain SQLite file the peers serve; created_at/updated_at default to now on insert. */
+/**
+ * The products rows in a plain SQLite file the peers serve; created_at/updated_at default to now on insert. WAL,
+ * as Tabula's files are (the mode stays with the file), so readers and the writer do not block each other.
+ */
 const peerDatabase = (target: Target) => {
   const file = path.join(peersDir, "products.sqlite");
-  fs.rmSync(file, { force: true });
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
   const db = new Database(file);
+  db.pragma("journal_mode = WAL");
   const now = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
   db.exec(`CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(100) NOT NULL, price DECIMAL(10,2) NOT NULL,
     category VARCHAR(20) NOT NULL, stock INTEGER NOT NULL, created_at TEXT NOT NULL DEFAULT ${now}, updated_at TEXT NOT NULL DEFAULT ${now})`);
   db.prepare("ATTACH DATABASE ? AS src").run(path.join(target.config.dataDir, "databases", target.physical));
   db.exec("INSERT INTO products SELECT id, name, price, category, stock, created_at, updated_at FROM src.products");
   db.exec("DETACH DATABASE src");
+  db.pragma("wal_checkpoint(TRUNCATE)");
   db.close();
   return file;
 };
