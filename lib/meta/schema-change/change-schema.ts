@@ -61,8 +61,8 @@ const staleSchema = () =>
 /**
  * The one way a database's schema changes: record the intent in the journal (committed on its own), then in one
  * metadata transaction check the schema is the one the change was planned on, bump the versions, let every
- * dependent refuse or follow, write the change, run its idempotent DDL (then bring the table's indexes and search indexes in line)
- * and mark the journal row done; publish the schema event after commit. MariaDB commits DDL on its own: a DDL
+ * dependent refuse or follow, write the change, run its idempotent DDL (then bring the table's indexes and
+ * search indexes in line) and mark the journal row done; publish the schema event after commit. MariaDB commits DDL on its own: a DDL
  * failure still rolls the metadata back; a metadata commit lost after the DDL (a Galera certification
  * conflict) is run again whole by retrySchemaChange, or settled by the reconciler (./reconcile-schema.ts).
  */
