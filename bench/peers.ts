@@ -89,11 +89,13 @@ const installPeers = () => {
   const nodeGyp = path.join(path.dirname(process.execPath), "..", "lib", "node_modules", "npm", "node_modules", "node-gyp", "bin", "node-gyp.js");
   const nodeDir = path.dirname(path.dirname(node22()));
   log("rebuilding better-sqlite3 for Node 22 (Platformatic DB)");
+  // npm_config_nodedir (set by `npm run` from the distribution's npmrc) would win over --nodedir: set it too.
   execFileSync(node22(), [nodeGyp, "rebuild", "--release", `--nodedir=${nodeDir}`], {
     cwd: path.join(peersDir, "node_modules", "better-sqlite3"),
     stdio: "inherit",
-    env: { ...process.env, PATH: `${path.dirname(node22())}:${process.env.PATH}` },
+    env: { ...process.env, npm_config_nodedir: nodeDir, PATH: `${path.dirname(node22())}:${process.env.PATH}` },
   });
+  execFileSync(node22(), ["-e", "new (require('better-sqlite3'))(':memory:')"], { cwd: peersDir, stdio: "inherit" });
   fs.writeFileSync(path.join(peersDir, "platformatic-start.mjs"), PLATFORMATIC_START);
   fs.writeFileSync(marker, PACKAGES.join(" "));
 };
@@ -193,8 +195,11 @@ const formatTable = (rows: Row[]) => {
   const tabula = measured.find((r) => r.name === "Tabula");
   const peers = measured.filter((r) => r !== tabula);
   if (tabula && peers.length) {
-    const ratio = (id: Id) => tabula.results![id].reqPerSec / Math.max(...peers.map((p) => p.results![id].reqPerSec));
-    lines.push(`| Tabula ÷ fastest peer | ${IDS.map((id) => `${ratio(id).toFixed(2)}×`).join(" | ")} | |`);
+    const ratio = (id: Id) => {
+      const fastest = Math.max(...peers.map((p) => p.results![id].reqPerSec));
+      return fastest > 0 ? `${(tabula.results![id].reqPerSec / fastest).toFixed(2)}×` : "no peer answered";
+    };
+    lines.push(`| Tabula ÷ fastest peer | ${IDS.map(ratio).join(" | ")} | |`);
   }
   for (const r of rows.filter((x) => x.failure)) lines.push("", `${r.name} did not run: ${r.failure}`);
   return lines.join("\n");
