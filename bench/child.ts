@@ -36,6 +36,12 @@ const readStatusKb = (pid: number, field: string) => {
   }
 };
 
+/** Peak resident set (VmHWM) of a process so far, in MB; undefined when it cannot be read. */
+export const peakRssMbOf = (pid: number) => {
+  const kb = readStatusKb(pid, "VmHWM");
+  return kb === undefined ? undefined : Math.round(kb / 102.4) / 10;
+};
+
 export const startChild = (mode: Mode, target: Target, options: { profileDir?: string } = {}): Promise<Child> => {
   const root = path.resolve(import.meta.dirname, "..");
   // Source maps let the profile summary name tsx's minified functions.
@@ -88,10 +94,7 @@ export const startChild = (mode: Mode, target: Target, options: { profileDir?: s
         startProfile: () => {
           if (options.profileDir) proc.kill("SIGUSR2");
         },
-        peakRssMb: () => {
-          const kb = readStatusKb(pid, "VmHWM");
-          return kb === undefined ? undefined : Math.round(kb / 102.4) / 10;
-        },
+        peakRssMb: () => peakRssMbOf(pid),
         stop: async () => {
           if (proc.exitCode !== null) return;
           proc.kill("SIGTERM");

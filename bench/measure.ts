@@ -46,7 +46,8 @@ export const checkWorkload = async (w: Workload, base: string, tabula: Child, ce
   return Array.isArray(mine) ? mine.length : 1;
 };
 
-export const runLoad = async (child: Child, w: Workload, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult> => {
+/** `child`: any server by its URL (bench/peers.ts runs the peers with it too). */
+export const runLoad = async (child: Pick<Child, "url">, w: Pick<Workload, "next">, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult> => {
   const result = await autocannon({
     url: child.url,
     connections: opts.connections,

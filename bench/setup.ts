@@ -3,7 +3,8 @@
 // without ever refusing one (`BENCH_RATE_LIMIT=off`: an unlimited plan, no limiter); a `bench` database with one
 // `products` table, and 100,000 rows loaded by direct multi-row INSERTs; a 20-row `categories` table and the
 // `product_categories` join of the two (W6); `indexed_products`, a copy of products with an index on
-// (category, price) made through the schema API (W2i). Also owns the teardown.
+// (category, price) made through the schema API (W2i); `searchable_products`, the same rows with `name`
+// searchable (W3s, W3rs). Also owns the teardown.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +83,10 @@ const REVIEWS = {
     { name: "stars", type: "int", nullable: false },
   ],
 };
+
+/** W3s's table: the products rows again, `name` searchable (a trigram index on SQLite). */
+export const SEARCH_TABLE = "searchable_products";
+const SEARCHABLE_PRODUCTS = { ...PRODUCTS, name: SEARCH_TABLE, columns: PRODUCTS.columns.map((c) => (c.name === "name" ? { ...c, searchable: true } : c)) };
 
 /** W2i's table: the products rows again, with the composite index W2's filter and sort can use. */
 export const INDEXED_TABLE = "indexed_products";
@@ -185,6 +190,8 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(INDEXED_PRODUCTS) });
       const copied = sql.join(["id", "name", "price", "category", "stock", "created_at", "updated_at"].map((c) => sql.id(c)));
       await sql`INSERT INTO ${udb.table(INDEXED_TABLE)} (${copied}) SELECT ${copied} FROM ${udb.table("products")}`.execute(udb.db);
+      await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(SEARCHABLE_PRODUCTS) });
+      await sql`INSERT INTO ${udb.table(SEARCH_TABLE)} (${copied}) SELECT ${copied} FROM ${udb.table("products")}`.execute(udb.db);
       await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(REVIEWS) });
       const reviewed = sql.join(["product_id", "category_id", "stars", "created_at", "updated_at"].map((c) => sql.id(c)));
       await sql`INSERT INTO ${udb.table(REVIEWS_TABLE)} (${reviewed}) SELECT ${sql.id("id")}, ${sql.id("id")} % 20 + 1, ${sql.id("id")} % 5 + 1, ${sql.id("created_at")}, ${sql.id("updated_at")} FROM ${udb.table("products")} WHERE ${sql.id("id")} <= ${REVIEW_COUNT}`.execute(udb.db);

@@ -1,10 +1,10 @@
 // The benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
-import { INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT } from "./setup";
+import { INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT, SEARCH_TABLE } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10";
+export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W3s" | "W3r" | "W3rs" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10";
 
-export type BenchRequest = { method: "GET" | "POST" | "PATCH"; path: string; body?: string };
+export type BenchRequest = { method: "GET" | "POST" | "PATCH" | "PUT"; path: string; body?: string };
 
 export type Workload = {
   id: WorkloadId;
@@ -24,11 +24,13 @@ export type Workload = {
 /** The `_after` cursor Tabula's Link header gives after row `id` in the default order (opaque to clients). */
 export const idCursor = (id: number) => Buffer.from(JSON.stringify(["", id])).toString("base64url");
 
-const randomId = () => 1 + Math.floor(Math.random() * ROW_COUNT);
-const randomInt = (max: number) => Math.floor(Math.random() * max);
+export const randomId = () => 1 + Math.floor(Math.random() * ROW_COUNT);
+export const randomInt = (max: number) => Math.floor(Math.random() * max);
 
-const newProduct = (n: number) =>
-  JSON.stringify({ name: `new product ${n}`, price: (100 + randomInt(99_900)) / 100, category: `c${n % 20}`, stock: randomInt(1000) });
+/** W4's new product (bench/peers.ts wraps it as each peer's API wants it). */
+export const productFields = (n: number) => ({ name: `new product ${n}`, price: (100 + randomInt(99_900)) / 100, category: `c${n % 20}`, stock: randomInt(1000) });
+
+const newProduct = (n: number) => JSON.stringify(productFields(n));
 
 export const WORKLOADS: Workload[] = [
   {
@@ -62,6 +64,33 @@ export const WORKLOADS: Workload[] = [
     status: 200,
     next: (base) => ({ method: "GET", path: `${base}/products?name_ilike=widget%2012` }),
     sample: (base) => ({ method: "GET", path: `${base}/products?name_ilike=widget%2012` }),
+    compareBodies: true,
+  },
+  {
+    // W3 on a searchable column (SQLite asks its trigram index, then rechecks). The scan finds this page within
+    // the first ~1,240 rows, so the index has little to save here: W3r/W3rs show where it pays.
+    id: "W3s",
+    label: "W3 on a searchable column",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/${SEARCH_TABLE}?name_ilike=widget%2012` }),
+    sample: (base) => ({ method: "GET", path: `${base}/${SEARCH_TABLE}?name_ilike=widget%2012` }),
+    compareBodies: true,
+  },
+  {
+    // A rare value (1 row of 100,000): the scan reads every row.
+    id: "W3r",
+    label: "GET ?name_ilike=widget 9999x (rare)",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products?name_ilike=widget%209999${randomInt(10)}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products?name_ilike=widget%2099999` }),
+    compareBodies: true,
+  },
+  {
+    id: "W3rs",
+    label: "W3r on a searchable column",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/${SEARCH_TABLE}?name_ilike=widget%209999${randomInt(10)}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/${SEARCH_TABLE}?name_ilike=widget%2099999` }),
     compareBodies: true,
   },
   {

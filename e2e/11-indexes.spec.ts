@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { shot, signIn, VIEWPORT } from "./helpers";
 
-// Indexes in the schema editor as the operator (made by 01): a column's Index checkbox, a reference column's
-// index shown and locked, an index over two columns added (a bad column named in the form), then removed.
+// Indexes in the schema editor as the operator (made by 01): a column's Index and Searchable checkboxes, a
+// reference column's index shown and locked, an index over two columns added (a bad column named in the form),
+// then removed.
 
 const OWNER = { email: "owner@example.com", password: "correct horse battery" };
 
@@ -49,6 +50,23 @@ test("indexes: a column's Index checkbox and a table's indexes over several colu
     await expect(page.getByRole("dialog").getByLabel("Index")).toBeChecked();
     await expect(page.getByRole("dialog").getByLabel("Index")).toBeDisabled();
     await shot(page, "11-indexes-column-dialog");
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  });
+
+  await test.step("the column dialog makes a text column searchable, kept in the API; a number column has no such box", async () => {
+    await page.getByRole("button", { name: "Edit column category" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("through trigrams on SQLite; MariaDB scans");
+    await dialog.getByLabel("Searchable").check();
+    await dialog.getByRole("button", { name: "Save column" }).click();
+    await expect(dialog).toBeHidden();
+    const table = await (await page.request.get(`/api/v1/databases/${instance}/tables/products`)).json();
+    expect(table.columns.find((c: { name: string }) => c.name === "category").searchable).toBe(true);
+    await page.getByRole("button", { name: "Edit column category" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Searchable")).toBeChecked();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Edit column price" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Searchable")).toHaveCount(0);
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   });
 

@@ -440,7 +440,7 @@ describe("the management document", () => {
   it("describes columns with the 13 types and keys with their secret", () => {
     const s = doc.components.schemas;
     expect(s.ColumnInput.properties.type.enum).toEqual([...COLUMN_TYPES]);
-    expect(Object.keys(s.ColumnInput.properties)).toEqual(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "index"]);
+    expect(Object.keys(s.ColumnInput.properties)).toEqual(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "index", "searchable"]);
     expect(s.Column.properties).toHaveProperty("mysql_type");
     expect(s.Key.required).toEqual(["id", "name", "key", "database", "created_at"]);
     expect(Object.keys(s.Database.properties)).toEqual(["instance", "name", "owner_id", "owner", "creator", "role", "api_base", "tables", "created_at", "updated_at"]);

@@ -399,8 +399,8 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       expect(view).toEqual({
         name: "people",
         columns: [
-          { name: "boss_id", type: "reference", references: "people", nullable: true, unique: false, index: true, mysql_type: "BIGINT UNSIGNED" },
-          { name: "email", type: "varchar", length: 255, nullable: true, unique: true, index: false, mysql_type: "VARCHAR(255)" },
+          { name: "boss_id", type: "reference", references: "people", nullable: true, unique: false, index: true, searchable: false, mysql_type: "BIGINT UNSIGNED" },
+          { name: "email", type: "varchar", length: 255, nullable: true, unique: true, index: false, searchable: false, mysql_type: "VARCHAR(255)" },
         ],
         indexes: [],
         automatic_columns: ["id", "created_at", "updated_at"],

@@ -1,3 +1,4 @@
+import { SEARCHABLE_TYPES } from "@/lib/schema/search";
 import type { Column, ColumnInput, ColumnType } from "../api/types";
 
 /** A column being edited: text as typed, turned into an API column object only on submit. */
@@ -9,6 +10,8 @@ export type ColumnDraft = {
   unique: boolean;
   /** An index on the column (a reference always has one). */
   index: boolean;
+  /** A trigram index for "contains" filters (varchar and text). */
+  searchable: boolean;
   defaultText: string;
   length: string;
   precision: string;
@@ -65,6 +68,7 @@ export const newColumnDraft = (fields: Partial<ColumnDraft> = {}): ColumnDraft =
   nullable: true,
   unique: false,
   index: false,
+  searchable: false,
   defaultText: "",
   length: "",
   precision: "",
@@ -83,6 +87,7 @@ export const draftFromColumn = (c: Column): ColumnDraft =>
     nullable: c.nullable,
     unique: c.unique,
     index: c.index,
+    searchable: c.searchable,
     defaultText: defaultToText(c.default),
     length: c.length?.toString() ?? "",
     precision: c.precision?.toString() ?? "",
@@ -123,6 +128,8 @@ export const toColumnInput = (d: ColumnDraft): ColumnInput => {
   if (d.type === "dropdown") input.options = d.options;
   if (d.type === "reference") put("references", d.references);
   else if (INDEX_TYPES.includes(d.type)) input.index = d.index;
+  // Sent even when off, so a type change away from text also turns it off (the API would keep it and refuse).
+  input.searchable = SEARCHABLE_TYPES.includes(d.type) && d.searchable;
   if (d.type !== "password") put("default", parseDefault(d.defaultText, d.type));
   return input;
 };

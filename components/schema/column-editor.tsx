@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { ColumnType } from "../api/types";
 import { Checkbox, Field, SelectInput, TextInput } from "../ui/field";
+import { SEARCHABLE_TYPES } from "@/lib/schema/search";
 import { type ColumnDraft, INDEX_TYPES, typeHint, UNIQUE_TYPES } from "./column-draft";
 import { OptionsEditor } from "./options-editor";
 import { TypePicker } from "./type-picker";
@@ -53,7 +54,7 @@ const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Part
 export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: Props) => {
   const set = (fields: Partial<ColumnDraft>) => onChange({ ...draft, ...fields });
   const setType = (type: ColumnType) =>
-    set({ type, unique: draft.unique && UNIQUE_TYPES.includes(type), index: draft.index && INDEX_TYPES.includes(type), defaultText: "" });
+    set({ type, unique: draft.unique && UNIQUE_TYPES.includes(type), index: draft.index && INDEX_TYPES.includes(type), searchable: draft.searchable && SEARCHABLE_TYPES.includes(type), defaultText: "" });
   const id = (part: string) => `${draft.key}-${part}`;
   return (
     <div className="grid grid-cols-12 gap-x-3 gap-y-3">
@@ -89,6 +90,20 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
           disabled={draft.type === "reference" || !INDEX_TYPES.includes(draft.type)}
           onChange={(e) => set({ index: e.target.checked })}
         />
+        {SEARCHABLE_TYPES.includes(draft.type) && (
+          <Checkbox
+            label="Searchable"
+            hint="Fast “contains” filters (_like, _ilike) through trigrams on SQLite; MariaDB scans"
+            checked={draft.searchable}
+            onChange={(e) => set({ searchable: e.target.checked })}
+            aria-invalid={errors.searchable ? true : undefined}
+          />
+        )}
+        {errors.searchable && (
+          <p role="alert" className="field-error text-xs text-red-700">
+            {errors.searchable}
+          </p>
+        )}
       </div>
       {nullableHelp && <div className="col-span-12">{nullableHelp}</div>}
       {draft.type === "varchar" && (

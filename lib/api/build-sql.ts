@@ -3,6 +3,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
+import { SEARCH_MIN_CHARS } from "../schema/search";
 import type { ColumnDef } from "../schema/types";
 import type { ColumnFilter, Filter, ReadQuery, Sort } from "./parse-query";
 
@@ -33,13 +34,31 @@ const sqliteIlike = (value: string) =>
   /[^\x01-\x7f]/.test(value) ? "unicode" : value.includes("\x00") || escapeLike(value).length > LIKE_PATTERN_MAX ? "lower" : "like";
 
 /**
+ * Whether a `_like`/`_ilike` asks the column's trigram index (`search`, SQLite) for candidate rows, which the
+ * scan's own predicate then rechecks. The index must find every row the scan would: the value needs 3 code points
+ * and no NUL, and an `_ilike` pure ASCII (the index folds case by its own Unicode tables, LIKE folds only ASCII
+ * letters; other text folds through `unicode_lower` and scans).
+ */
+const usesSearch = (udb: UserDb, { op, value, search }: ColumnFilter) => {
+  if (udb.engine !== "sqlite" || search === undefined || (op !== "like" && op !== "ilike")) return false;
+  const text = String(value);
+  return [...text].length >= SEARCH_MIN_CHARS && !text.includes("\x00") && (op === "like" || sqliteIlike(text) === "like");
+};
+
+/** The value as one FTS5 phrase: the trigrams of the whole text, in order. */
+const searchPhrase = (value: unknown) => `"${String(value).replaceAll('"', '""')}"`;
+
+/**
  * What a filter binds, in the order its SQL names them. `conditionSql` builds the SQL from these values, so a
  * statement compiled once per shape (see `filterShape`) can run again with another request's values.
  */
 export const filterParams = (udb: UserDb, filter: Filter): unknown[] =>
   "or" in filter ? filter.or.flatMap((f) => columnFilterParams(udb, f)) : columnFilterParams(udb, filter);
 
-const columnFilterParams = (udb: UserDb, { column, op, value }: ColumnFilter): unknown[] => {
+const columnFilterParams = (udb: UserDb, filter: ColumnFilter): unknown[] =>
+  usesSearch(udb, filter) ? [searchPhrase(filter.value), ...predicateParams(udb, filter)] : predicateParams(udb, filter);
+
+const predicateParams = (udb: UserDb, { column, op, value }: ColumnFilter): unknown[] => {
   switch (op) {
     case "eq":
     case "ne":
@@ -65,7 +84,9 @@ const columnFilterParams = (udb: UserDb, { column, op, value }: ColumnFilter): u
 export const filterShape = (udb: UserDb, filter: Filter): string =>
   "or" in filter ? `or(${filter.or.map((f) => columnFilterShape(udb, f)).join("|")})` : columnFilterShape(udb, filter);
 
-const columnFilterShape = (udb: UserDb, { column, op, value }: ColumnFilter) =>
+const columnFilterShape = (udb: UserDb, filter: ColumnFilter) => `${predicateShape(udb, filter)}${usesSearch(udb, filter) ? ":search" : ""}`;
+
+const predicateShape = (udb: UserDb, { column, op, value }: ColumnFilter) =>
   op === "in" ? `${column.name}:in:${(value as unknown[]).length}`
   : op === "null" ? `${column.name}:null:${value}`
   : op === "ilike" && udb.engine === "sqlite" ? `${column.name}:ilike:${sqliteIlike(String(value))}`
@@ -112,8 +133,12 @@ const conditionSql = (udb: UserDb, filter: ColumnFilter, col: Fragment, p: unkno
   }
 };
 
-const columnCondition = (udb: UserDb, filter: ColumnFilter, ref: ColumnRef): Fragment =>
-  conditionSql(udb, filter, ref(filter.column), columnFilterParams(udb, filter));
+const columnCondition = (udb: UserDb, filter: ColumnFilter, ref: ColumnRef): Fragment => {
+  const p = columnFilterParams(udb, filter);
+  if (!usesSearch(udb, filter)) return conditionSql(udb, filter, ref(filter.column), p);
+  const fts = sql.id(filter.search!);
+  return sql`(${sql.id("id")} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${p[0]}) AND ${conditionSql(udb, filter, ref(filter.column), p.slice(1))})`;
+};
 
 /**
  * An `_or` group is one parenthesised condition ANDed with the rest, so it narrows the read like any filter and

@@ -4,8 +4,8 @@ import { MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filte
 import { parseExpand, parseSelect } from "./parse-projection";
 import type { ColumnDef } from "../schema/types";
 
-/** One `{column}[_op]=value` condition. */
-export type ColumnFilter = { column: ColumnDef; op: FilterOp; value: unknown };
+/** One `{column}[_op]=value` condition; `search`: the column's trigram index (lib/schema/search.ts), set by table reads of a searchable column. */
+export type ColumnFilter = { column: ColumnDef; op: FilterOp; value: unknown; search?: string };
 /** An `_or` group: its filters ORed together (ANDed, as one condition, with everything else). */
 export type OrGroup = { or: ColumnFilter[] };
 /** What a read's WHERE ANDs together: plain filters and `_or` groups. */

@@ -5,11 +5,12 @@ import { notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
 import type { CoreRequest } from "../http/core-types";
-import type { DatabaseSchema } from "../schema/types";
+import { searchTableName } from "../schema/search";
+import type { DatabaseSchema, TableDef } from "../schema/types";
 import { countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
 import { afterParams, afterShape } from "./page-cursor";
 import { finishPage, pageColumns, planPage } from "./read-page";
-import { parseReadQuery } from "./parse-query";
+import { type ColumnFilter, parseReadQuery, type ReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
 
 // Distinct statement shapes kept per table; past this (a client varying `_in` lengths, say) they are built each time.
@@ -36,13 +37,19 @@ export type ListRecords = {
   access?: Access;
 };
 
+/** `_like`/`_ilike` on a searchable column may use its trigram index (build-sql decides by the value). */
+const withSearchIndexes = (query: ReadQuery, table: TableDef): ReadQuery => {
+  const indexed = (f: ColumnFilter): ColumnFilter => (f.column.searchable ? { ...f, search: searchTableName(table.id, f.column.name) } : f);
+  return { ...query, filters: query.filters.map((f) => ("or" in f ? { or: f.or.map(indexed) } : indexed(f))) };
+};
+
 /**
  * GET /{table}: filters, sort, projection, expansions and page from the query string; `Prefer: count=exact`
  * adds X-Total-Count; `Link: rel="next"` when another page follows.
  */
 export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCESS }: ListRecords): Promise<CoreResponse> => {
   const visible = predicatesFor(access, index.table.name, "select");
-  const query = parseReadQuery(req.query, index.byName);
+  const query = withSearchIndexes(parseReadQuery(req.query, index.byName), index.table);
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
   const planned = planPage(udb, { from: udb.table(index.table.name), ref: (c) => sql.id(c.name), all: index.all }, query, visible);
   const { values } = planned;

@@ -33,6 +33,8 @@ export type ColumnDef = {
   references?: string;
   /** A (non-unique) index on the column; always true for a reference. A unique column is indexed by its constraint. */
   index?: boolean;
+  /** A trigram index for `_like`/`_ilike` (varchar and text; SQLite builds it, MariaDB scans): lib/schema/search.ts. */
+  searchable?: boolean;
   /** Automatic columns (id, created_at, updated_at): never written by clients. */
   system?: boolean;
 };

@@ -8,7 +8,7 @@ import type { ColumnDef } from "../../lib/schema/types";
 import { typedValue } from "../../lib/schema/typed-value";
 
 const col = (c: Partial<Column> & Pick<Column, "name" | "type">): Column =>
-  ({ nullable: true, unique: false, index: false, mysql_type: "", ...c }) as Column;
+  ({ nullable: true, unique: false, index: false, searchable: false, mysql_type: "", ...c }) as Column;
 
 const REFUSED: [Partial<Column> & Pick<Column, "name" | "type">, string, string][] = [
   [{ name: "ratio", type: "float" }, "1e400", "not_finite"],

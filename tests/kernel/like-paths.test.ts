@@ -2,6 +2,8 @@
 // sorts, a statement reused from the per-shape cache, the count, a join path, a JWT user under a row policy),
 // for ASCII and non-ASCII patterns and values, and exactly the rows the SQL before the LIKE fast path chose
 // (issue 14: SQLite's ASCII `_ilike` became `LIKE … ESCAPE`; the old expressions are run here beside it).
+// Every case runs again on `search_words`, the same rows in a `searchable` column (issue 25: SQLite answers
+// values of 3+ characters through a trigram index), and must give the same rows.
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, insert, list, MATRIX, qs, useHarness } from "../contract/contract-helpers";
@@ -11,11 +13,15 @@ import { loadSchema } from "../../lib/meta/load-schema";
 const WORDS = [
   "ÉCOLE", "école", "Ecole", "ecole", "haute école", "straße", "STRASSE", "Strasse", "ß", "ẞ", "100%", "100x", "a_b", "axb",
   "A_B", "Kelvin \u212a", "kelvin k", "naïve", "NAÏVE", "ÆON", "æon", "plain", "PLAIN text", "pad ", "x!y", "x!!y", "tab\tx",
+  'say "hi"', "smile 😀x", "İstanbul", "istanbul",
 ];
 
 const PATTERNS = [
   "ecole", "ECOLE", "École", "école", "ÉCOLE", "cole", "COLE", "%", "0%", "_", "a_b", "A_B", "ß", "ẞ", "ss", "SS", "straße", "STRASSE",
   "k", "K", "\u212a", "naïve", "NAÏVE", "æ", "Æ", "plain", "Plain", "pad", "d ", "!", "x!y", "!!", "\t",
+  // Long enough for the trigram index: folding it does that LIKE does not (the Kelvin sign, "İ"), quotes, a
+  // 2-code-point value 3 UTF-16 units long, `%` and `_` inside.
+  "elvin k", "ELVIN \u212a", '"hi"', 'y "h', "😀x", "e 😀x", "stan", "İstan", "ISTAN", "100%", "x!!y", "b\tx", "ain te",
 ];
 
 const escapeLike = (value: string) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
@@ -27,7 +33,7 @@ describe.each(MATRIX)("_like and _ilike through every read path on $engine via $
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
   /** The rows the SQL before issue 14 chose, run directly on the user database. */
-  const before = async (op: "like" | "ilike", pattern: string) => {
+  const before = async (op: "like" | "ilike", pattern: string, table = "words") => {
     const schema = (await loadSchema(ctx.h.app, instance))!;
     const udb = ctx.h.app.engine.userDb(schema.physical);
     const col = sql.id("word");
@@ -40,7 +46,7 @@ describe.each(MATRIX)("_like and _ilike through every read path on $engine via $
           : /^[\x00-\x7f]*$/.test(pattern)
             ? sql`instr(lower(${col}), lower(${pattern})) > 0`
             : sql`instr(unicode_lower(${col}), ${pattern.toLowerCase()}) > 0`;
-    const { rows } = await sql<{ id: number }>`SELECT ${sql.id("id")} FROM ${udb.table("words")} WHERE ${where} ORDER BY ${sql.id("id")}`.execute(udb.db);
+    const { rows } = await sql<{ id: number }>`SELECT ${sql.id("id")} FROM ${udb.table(table)} WHERE ${where} ORDER BY ${sql.id("id")}`.execute(udb.db);
     return rows.map((r) => Number(r.id));
   };
 
@@ -49,8 +55,10 @@ describe.each(MATRIX)("_like and _ilike through every read path on $engine via $
       { name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password", nullable: false }] },
       { name: "words", columns: [{ name: "word", type: "varchar", length: 40 }, { name: "n", type: "int" }] },
       { name: "notes", columns: [{ name: "word_id", type: "reference", references: "words" }, { name: "note", type: "varchar" }] },
+      { name: "search_words", columns: [{ name: "word", type: "varchar", length: 40, searchable: true }, { name: "n", type: "int" }] },
     ]);
     const created = await insert(ctx.h, `/v1/${instance}/words`, WORDS.map((word, n) => ({ word, n })));
+    await insert(ctx.h, `/v1/${instance}/search_words`, WORDS.map((word, n) => ({ word, n })));
     await insert(ctx.h, `/v1/${instance}/notes`, created.map((w: { id: number }) => ({ word_id: w.id, note: "n" })));
     const join = await ctx.h.request("POST", `/api/v1/databases/${instance}/joins`, {
       body: { name: "word_notes", base: "notes", joins: [{ table: "words", on: [["notes.word_id", "words.id"]] }], columns: [{ column: "words.id", as: "id" }, { column: "words.word", as: "word" }] },
@@ -58,6 +66,7 @@ describe.each(MATRIX)("_like and _ilike through every read path on $engine via $
     expect(join.status, join.text).toBe(201);
     await enableAuth(ctx.h, instance);
     await putPolicies(ctx.h, instance, "words", { select: "n >= 0" });
+    await putPolicies(ctx.h, instance, "search_words", { select: "n >= 0" });
     await insert(ctx.h, `/v1/${instance}/users`, { email: "u@example.com", password: "user-password-1" });
     token = await login(ctx.h, instance, "u@example.com", "user-password-1");
   });
@@ -91,6 +100,25 @@ describe.each(MATRIX)("_like and _ilike through every read path on $engine via $
       expect(combined.headers.get("x-total-count"), `${op} count`).toBe(String(expected.length));
       expect(ids(await list(ctx.h, `/v1/${instance}/word_notes?${qs({ [param]: pattern, _limit: 1000 })}`)), `${op} join path`).toEqual(expected);
       const asUser = await ctx.h.request("GET", path(), bearer(token));
+      expect(asUser.status, asUser.text).toBe(200);
+      expect(ids(asUser.body), `${op} JWT user under a select policy`).toEqual(expected);
+    }
+  });
+
+  it.each(PATTERNS)("pattern %j: a searchable column gives the rows the scan gives", async (pattern) => {
+    const ns = (rows: { n: number }[]) => rows.map((r) => r.n).sort((a, b) => a - b);
+    for (const op of ["like", "ilike"] as const) {
+      const param = `word_${op}`;
+      const path = (table: string, extra: Record<string, string | number> = {}) => `/v1/${instance}/${table}?${qs({ [param]: pattern, _limit: 1000, ...extra })}`;
+      const scanned = ns(await list(ctx.h, path("words")));
+      const expected = await before(op, pattern, "search_words");
+      expect(ids(await list(ctx.h, path("search_words"))), `${op} list`).toEqual(expected);
+      expect(ns(await list(ctx.h, path("search_words"))), `${op} list, cached shape, same words as the scan`).toEqual(scanned);
+      const combined = await ctx.h.request("GET", path("search_words", { n_gte: 0, _sort: "-word" }), { headers: { prefer: "count=exact" } });
+      expect(combined.status, combined.text).toBe(200);
+      expect(ids(combined.body), `${op} with another filter and a text sort`).toEqual(expected);
+      expect(combined.headers.get("x-total-count"), `${op} count`).toBe(String(expected.length));
+      const asUser = await ctx.h.request("GET", path("search_words"), bearer(token));
       expect(asUser.status, asUser.text).toBe(200);
       expect(ids(asUser.body), `${op} JWT user under a select policy`).toEqual(expected);
     }

@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { physicalColumns } from "../../lib/ddl/physical-columns";
 import { addColumn as addColumnService } from "../../lib/services/columns/add-column";
 import { dropColumn as dropColumnService } from "../../lib/services/columns/drop-column";
+import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
+import { syncSearch } from "../../lib/ddl/sync-search";
+import { searchTableName } from "../../lib/schema/search";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { reconcileSchemas } from "../../lib/meta/schema-change/reconcile-schema";
 import type { JournalChange } from "../../lib/meta/schema-change/journal";
@@ -15,6 +18,7 @@ import { asRoute } from "../helpers/as-route";
 
 const addColumn = asRoute(addColumnService);
 const dropColumn = asRoute(dropColumnService);
+const updateColumn = asRoute(updateColumnService);
 
 describe.each(ENGINES)("schema-change journal and reconciler on %s", (engine) => {
   const s = useSchemaFixture(engine);
@@ -49,6 +53,31 @@ describe.each(ENGINES)("schema-change journal and reconciler on %s", (engine) =>
     await addColumn(s.ctx, { instance: schema.instance, table: "authors", body: { name: "orphan", type: "int" } });
     expect(await metaColumns(schema.instance, "authors")).toContain("orphan");
   });
+
+  if (engine === "sqlite") {
+    it("undoes a searchable column whose metadata never committed: its triggers go, the table's other search index keeps following writes", async () => {
+      const schema = await makeDatabase(s.ctx, `journal undo searchable ${engine}`);
+      await updateColumn(s.ctx, { instance: schema.instance, table: "authors", column: "name", body: { searchable: true } });
+      s.h.app.schemas.clear();
+      const authors = (await loadSchema(s.h.app, schema.instance))!.tables.get("authors")!;
+      const udb = s.h.app.engine.userDb(schema.physical);
+      // The cut-off change's DDL: the column and its search index with triggers naming it.
+      await sql`ALTER TABLE ${udb.table("authors")} ADD COLUMN ${sql.id("orphan")} TEXT`.execute(udb.db);
+      const orphan = { name: "orphan", type: "text" as const, nullable: true, unique: false, searchable: true };
+      await syncSearch(udb, authors.id, { ...authors, columns: [...authors.columns, orphan] });
+      const id = await pending(schema.id, { kind: "add-column", table: "authors", column: "orphan" });
+      expect(await reconcileSchemas(s.h.app, 60_000)).toBeGreaterThanOrEqual(1);
+      expect(await stateOf(id)).toBe("undone");
+      expect((await physicalColumns(udb, schema.physical, "authors"))!.has("orphan")).toBe(false);
+      const at = new Date().toISOString();
+      const { insertId } = await sql`INSERT INTO ${udb.table("authors")} (${sql.id("name")}, ${sql.id("created_at")}, ${sql.id("updated_at")}) VALUES ('Zebulon Pike', ${at}, ${at})`.execute(udb.db);
+      const fts = sql.id(searchTableName(authors.id, "name"));
+      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH '"zebulon"'`.execute(udb.db);
+      expect(rows.map((r) => Number(r.id))).toEqual([Number(insertId)]);
+      const { rows: left } = await sql`SELECT name FROM sqlite_master WHERE name = ${searchTableName(authors.id, "orphan")}`.execute(udb.db);
+      expect(left).toEqual([]);
+    });
+  }
 
   it("finishes a drop whose DDL ran: the column leaves the metadata too", async () => {
     const schema = await makeDatabase(s.ctx, `journal finish ${engine}`);

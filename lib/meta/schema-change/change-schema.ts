@@ -1,6 +1,7 @@
 import type { UserDb } from "../../db/engine";
 import { syncIndexes } from "../../ddl/sync-indexes";
-import type { DatabaseSchema } from "../../schema/types";
+import { releaseSearchTriggers, syncSearch } from "../../ddl/sync-search";
+import type { ColumnDef, DatabaseSchema } from "../../schema/types";
 import { bumpMetaVersion, type Ctx } from "../context";
 import { tableDefOf } from "../load-schema";
 import { SCHEMA_DEPENDENTS } from "./dependents";
@@ -17,6 +18,35 @@ const syncChangedIndexes = async (trx: MetaTrx, udb: UserDb, physical: string, c
   await syncIndexes(udb, physical, tableDefOf(row));
 };
 
+const searchable = (columns: ColumnDef[]) => columns.some((c) => c.searchable);
+
+/** The table whose search triggers must go before the DDL: it alters or drops a column of a table that has some. */
+const releasedTable = (change: SchemaChange) =>
+  (change.kind === "update-column" || change.kind === "drop-column") && searchable(change.table.columns) ? change.table : undefined;
+
+/** The DDL, with the search triggers released first and the search indexes built back when it fails. */
+const runDdl = async <T>(udb: UserDb, change: SchemaChange, ddl: SchemaApply<T>["ddl"], written: T) => {
+  const released = releasedTable(change);
+  if (released) await releaseSearchTriggers(udb, released.id);
+  try {
+    await ddl?.(udb, written);
+  } catch (err) {
+    if (released) await syncSearch(udb, released.id, released);
+    throw err;
+  }
+};
+
+/** Brings the changed table's search indexes (lib/ddl/sync-search.ts) in line with its definition as written. */
+const syncChangedSearch = async (trx: MetaTrx, udb: UserDb, change: SchemaChange) => {
+  // A new table got its search indexes with its DDL (applyTables).
+  if (!("table" in change) || !("id" in change.table)) return;
+  const before = change.table;
+  const row = await trx.selectFrom("tables").select(["id", "name", "columns", "indexes"]).where("id", "=", before.id).executeTakeFirst();
+  const after = row ? tableDefOf(row) : undefined;
+  if (!searchable(before.columns) && !searchable(after?.columns ?? [])) return;
+  await syncSearch(udb, before.id, after);
+};
+
 export type SchemaApply<T> = {
   /** The change's own metadata rows (the dependents write theirs in `follow`). */
   metadata?: (trx: MetaTrx) => Promise<T>;
@@ -31,8 +61,8 @@ const staleSchema = () =>
 /**
  * The one way a database's schema changes: record the intent in the journal (committed on its own), then in one
  * metadata transaction check the schema is the one the change was planned on, bump the versions, let every
- * dependent refuse or follow, write the change, run its idempotent DDL (then bring the table's indexes in line)
- * and mark the journal row done; publish the schema event after commit. MariaDB commits DDL on its own: a DDL
+ * dependent refuse or follow, write the change, run its idempotent DDL (then bring the table's indexes and
+ * search indexes in line) and mark the journal row done; publish the schema event after commit. MariaDB commits DDL on its own: a DDL
  * failure still rolls the metadata back; a metadata commit lost after the DDL (a Galera certification
  * conflict) is run again whole by retrySchemaChange, or settled by the reconciler (./reconcile-schema.ts).
  */
@@ -49,8 +79,9 @@ export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, c
     if (apply.ddl || RESHAPES.has(change.kind)) {
       try {
         const udb = app.engine.userDb(schema.physical);
-        await apply.ddl?.(udb, written);
+        await runDdl(udb, change, apply.ddl, written);
         await syncChangedIndexes(trx, udb, schema.physical, change);
+        await syncChangedSearch(trx, udb, change);
       } finally {
         app.engine.clearStatements(schema.physical);
       }

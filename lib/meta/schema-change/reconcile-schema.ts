@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { App } from "../../app";
 import { physicalColumns } from "../../ddl/physical-columns";
 import { dropMysqlForeignKeys } from "../../ddl/mysql-constraints";
+import { releaseSearchTriggers, syncSearch } from "../../ddl/sync-search";
 import { isSerializationFailure } from "../../db/serialization-retry";
 import { logger } from "../../ops/logger";
 import type { ColumnDef } from "../../schema/types";
@@ -41,7 +42,10 @@ const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome>
   }
   if (change.kind === "add-column" && physicalCols?.has(change.column) && !metaColumns.has(change.column)) {
     if (udb.engine === "mysql") await dropMysqlForeignKeys({ udb, physical: db.physical, table: change.table, column: change.column });
+    // A searchable column's triggers would stop SQLite's DROP COLUMN; the table's search indexes are built back after.
+    if (row) await releaseSearchTriggers(udb, row.id);
     await sql`ALTER TABLE ${table} DROP COLUMN ${sql.id(change.column)}`.execute(udb.db);
+    if (row) await syncSearch(udb, row.id, { id: row.id, name: change.table, columns: JSON.parse(row.columns) as ColumnDef[] });
     return { state: "undone", note: `column "${change.column}" had no metadata: dropped` };
   }
   if (change.kind === "drop-column" && row && physicalCols && !physicalCols.has(change.column) && metaColumns.has(change.column)) {

@@ -3,6 +3,7 @@
 // a parsed column stands for. Pure: whether a referenced table exists is the service's check.
 import { TYPE_SPECS } from "../../schema/column-types";
 import { indexProblem } from "../../schema/indexes";
+import { SEARCHABLE_TYPES } from "../../schema/search";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "../../schema/value-limits";
 
@@ -19,6 +20,7 @@ export type ColumnFields = {
   options?: string[];
   references?: string;
   index?: boolean;
+  searchable?: boolean;
 };
 
 export type Problem = { path: (string | number)[]; code: string; message: string };
@@ -35,6 +37,7 @@ export const toColumnDef = (input: ColumnFields): ColumnDef => {
   if (input.type === "dropdown") col.options = input.options;
   if (input.type === "reference") col.references = input.references;
   if (input.index === true || input.type === "reference") col.index = true;
+  if (input.searchable === true) col.searchable = true;
   if (input.default !== undefined && input.default !== null) col.default = input.default;
   return col;
 };
@@ -83,6 +86,9 @@ export const columnProblems = (input: ColumnFields): Problem[] => {
   if (type === "dropdown" && input.options) problems.push(...optionProblems(input.options));
   if (type === "reference" && !input.references) fail("references", "required", "a reference column needs \"references\": the name of the table it points to");
   if (col.unique && !TYPE_SPECS[type].uniqueAllowed) fail("unique", "not_applicable", `a ${type} column cannot be unique`);
+  if (input.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
+    fail("searchable", "not_applicable", `searchable applies only to ${SEARCHABLE_TYPES.join(" and ")} columns, not ${type}`);
+  }
   const index = indexRule(input, col);
   if (index) problems.push(index);
   const fallback = problems.length ? undefined : defaultProblem(input, col);

@@ -22,6 +22,10 @@ const columnProperties = {
   options: z.array(z.string().min(1).max(255)).min(1).max(255).optional().meta({ description: "dropdown only: the allowed values." }),
   references: TableRef.optional().meta({ description: "reference only: the table whose `id` this column holds." }),
   index: z.boolean().optional().meta({ description: "An index on the column (not for text, json, password). Always true for a reference; a unique column is indexed by its constraint.", default: false }),
+  searchable: z.boolean().optional().meta({
+    description: "varchar and text only: a trigram index that `_like` and `_ilike` use for values of 3 characters or more (same answers as the scan). SQLite builds it; MariaDB stores the option and scans.",
+    default: false,
+  }),
 };
 
 const COLUMN_EXAMPLE = { name: "price", type: "decimal", precision: 10, scale: 2, nullable: false };
@@ -63,9 +67,10 @@ export const Column = component(
       options: z.array(z.string()).optional(),
       references: z.string().optional(),
       index: z.boolean(),
+      searchable: z.boolean(),
       mysql_type: z.string().meta({ example: "DECIMAL(10,2)" }),
     })
-    .meta({ description: "A column as stored, with the MySQL type it maps to.", example: { ...COLUMN_EXAMPLE, unique: false, index: false, mysql_type: "DECIMAL(10,2)" } }),
+    .meta({ description: "A column as stored, with the MySQL type it maps to.", example: { ...COLUMN_EXAMPLE, unique: false, index: false, searchable: false, mysql_type: "DECIMAL(10,2)" } }),
 );
 
 const INDEX_EXAMPLE = { name: "category_price", columns: ["category", "price"], unique: false };

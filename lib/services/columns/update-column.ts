@@ -30,6 +30,8 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
   // A column keeps its index through a change (a type that cannot hold one is then a 422 naming `index`); the
   // index every reference has stays while the new type can hold one.
   if (from.references ? TYPE_SPECS[type].indexable : from.index) merged.index = true;
+  // Likewise `searchable`: a type that cannot be searched is then a 422 naming it.
+  if (from.searchable) merged.searchable = true;
   for (const [key, types] of Object.entries(TYPE_PROPERTIES)) {
     const current = from[key as keyof ColumnDef];
     if (current !== undefined && types.includes(type)) merged[key] = current;
