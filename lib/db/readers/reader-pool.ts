@@ -22,6 +22,7 @@ export type ReaderPool = {
 };
 
 export const DEFAULT_READERS = 2;
+const READER_YOUNG_MB = 8;
 const WORKER_FILE = "reader-worker.mjs";
 
 /**
@@ -54,7 +55,7 @@ const asBuffers = (rows: Row[]) => {
   return rows;
 };
 
-type PoolOptions = { size: number; dir: string; handles: SqliteHandles };
+type PoolOptions = { size: number; dir: string; handles: SqliteHandles; cacheMb: number };
 
 let warnedNoScript = false;
 
@@ -68,7 +69,7 @@ export const startReaderPool = (options: PoolOptions): ReaderPool | undefined =>
   return undefined;
 };
 
-const createReaderPool = ({ size, dir, handles, script }: PoolOptions & { script: string }): ReaderPool => {
+const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions & { script: string }): ReaderPool => {
   const readers: (Reader | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 1;
   let closing = false;
@@ -82,7 +83,8 @@ const createReaderPool = ({ size, dir, handles, script }: PoolOptions & { script
   };
 
   const spawn = (slot: number): Reader => {
-    const worker = new Worker(script);
+    // A reader only turns rows into messages: a small young generation keeps its garbage (and RSS) small.
+    const worker = new Worker(script, { workerData: { cacheMb }, resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_MB } });
     // Idle readers must not keep the process alive; one with work in hand does (ref while pending).
     worker.unref();
     const reader: Reader = { worker, pending: new Map(), files: new Set() };
