@@ -22,7 +22,6 @@ export type ReaderPool = {
 };
 
 export const DEFAULT_READERS = 2;
-const READER_YOUNG_MB = 8;
 const WORKER_FILE = "reader-worker.mjs";
 
 /**
@@ -83,8 +82,7 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
   };
 
   const spawn = (slot: number): Reader => {
-    // A reader only turns rows into messages: a small young generation keeps its garbage (and RSS) small.
-    const worker = new Worker(script, { workerData: { cacheMb }, resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_MB } });
+    const worker = new Worker(script, { workerData: { cacheMb } });
     // Idle readers must not keep the process alive; one with work in hand does (ref while pending).
     worker.unref();
     const reader: Reader = { worker, pending: new Map(), files: new Set() };
