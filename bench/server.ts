@@ -21,9 +21,9 @@ const env = (name: string) => {
 };
 
 const serveTabula = async (engine: EngineKind): Promise<Served> => {
-  // SQLITE_READERS, SQLITE_MAX_OPEN and SQLITE_IDLE_SECONDS apply as in production.
-  const { sqliteReaders, sqliteMaxOpen, sqliteIdleSeconds } = readConfig();
-  const app = await createApp({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.REDIS_URL, bcryptCost: 4, sqliteReaders, sqliteMaxOpen, sqliteIdleSeconds });
+  // SQLITE_READERS, SQLITE_CACHE_MB, SQLITE_MAX_OPEN and SQLITE_IDLE_SECONDS apply as in production.
+  const { sqliteReaders, sqliteCacheMb, sqliteMaxOpen, sqliteIdleSeconds } = readConfig();
+  const app = await createApp({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, redisUrl: process.env.REDIS_URL, bcryptCost: 4, sqliteReaders, sqliteCacheMb, sqliteMaxOpen, sqliteIdleSeconds });
   const handleCore = createNodeHandler(app);
   return {
     handle: async (req, res) => {

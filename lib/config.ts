@@ -34,6 +34,8 @@ export type Config = {
   mailFrom?: string;
   /** SQLite: reader threads for reads that may scan (SQLITE_READERS, default 2; 0 keeps them on the main thread). */
   sqliteReaders?: number;
+  /** SQLite: page cache per connection in MB (SQLITE_CACHE_MB, default 16); a database open on n readers has n + 1. */
+  sqliteCacheMb?: number;
   /** SQLite: user databases kept open at once (SQLITE_MAX_OPEN; default from the descriptor limit, at most 200). */
   sqliteMaxOpen?: number;
   /** SQLite: seconds an unused user database stays open (SQLITE_IDLE_SECONDS, default 60). */
@@ -112,6 +114,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     sqliteReaders: wholeNumber(env, "SQLITE_READERS", 0),
+    sqliteCacheMb: wholeNumber(env, "SQLITE_CACHE_MB", 1),
     sqliteMaxOpen: wholeNumber(env, "SQLITE_MAX_OPEN", 1),
     sqliteIdleSeconds: wholeNumber(env, "SQLITE_IDLE_SECONDS", 1),
     ai: env.AI_BASE_URL

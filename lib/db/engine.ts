@@ -5,7 +5,7 @@ import { createPool, type Pool } from "mysql2";
 import type { Config, EngineKind } from "../config";
 import type { MetaDb } from "./meta-schema";
 import { defaultMaxOpen } from "./descriptor-budget";
-import { openSqlite, sqliteKysely } from "./open-sqlite";
+import { DEFAULT_CACHE_MB, openSqlite, sqliteKysely } from "./open-sqlite";
 import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
 import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
 import { leasedKysely } from "./user-db-dialect";
@@ -51,12 +51,14 @@ const openSqliteEngine = (config: Config): Engine => {
   const metaConn = openSqlite(path.join(config.dataDir, "tabula.db"));
   const meta = sqliteKysely<MetaDb>(metaConn);
   const readerCount = config.sqliteReaders ?? DEFAULT_READERS;
+  const cacheMb = config.sqliteCacheMb ?? DEFAULT_CACHE_MB;
   const handles = createSqliteHandles({
     dir,
     maxOpen: config.sqliteMaxOpen ?? defaultMaxOpen(readerCount),
     idleMs: 1000 * (config.sqliteIdleSeconds ?? DEFAULT_IDLE_SECONDS),
+    cacheMb,
   });
-  const readers = startReaderPool({ size: readerCount, dir, handles });
+  const readers = startReaderPool({ size: readerCount, dir, handles, cacheMb });
   const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
   let dataVersion = dataVersionStmt.get();
 

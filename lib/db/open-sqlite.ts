@@ -12,10 +12,14 @@ export type SqliteConn = {
   close: () => void;
 };
 
+/** SQLITE_CACHE_MB's default, better-sqlite3's: a scan of a table larger than the cache rereads every page from the OS. */
+export const DEFAULT_CACHE_MB = 16;
+
 /** better-sqlite3 with tuned pragmas and a small prepared-statement cache (Kysely prepares per query). */
-export const openSqlite = (file: string): SqliteConn => {
+export const openSqlite = (file: string, cacheMb = DEFAULT_CACHE_MB): SqliteConn => {
   const raw = new Database(file);
   try {
+    raw.pragma(`cache_size = ${-1024 * cacheMb}`);
     raw.pragma("journal_mode = WAL");
     raw.pragma("synchronous = NORMAL");
     raw.pragma("foreign_keys = ON");

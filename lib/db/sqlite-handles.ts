@@ -57,9 +57,10 @@ export type SqliteHandles = {
 
 export const DEFAULT_IDLE_SECONDS = 60;
 
-export type HandleOptions = { dir: string; maxOpen: number; idleMs: number };
+/** `cacheMb`: each connection's page cache (open-sqlite.ts's default when unset). */
+export type HandleOptions = { dir: string; maxOpen: number; idleMs: number; cacheMb?: number };
 
-export const createSqliteHandles = ({ dir, maxOpen, idleMs }: HandleOptions): SqliteHandles => {
+export const createSqliteHandles = ({ dir, maxOpen, idleMs, cacheMb }: HandleOptions): SqliteHandles => {
   // Map order is recency: a use moves its database to the end, so the first idle entry is the one to close.
   const opened = new Map<string, OpenDb>();
   const listeners: ((physical: string) => void)[] = [];
@@ -91,7 +92,7 @@ export const createSqliteHandles = ({ dir, maxOpen, idleMs }: HandleOptions): Sq
       if (db) opened.delete(physical);
       else {
         makeRoom();
-        db = { physical, conn: openSqlite(path.join(dir, physical)), refs: 0, lastUsed: 0, lock: createLock() };
+        db = { physical, conn: openSqlite(path.join(dir, physical), cacheMb), refs: 0, lastUsed: 0, lock: createLock() };
       }
       opened.set(physical, db);
       db.refs++;

@@ -96,4 +96,38 @@ describe.each(ENGINES)("outbox on %s", (engine) => {
     expect((await h.request("PATCH", `/v1/${db}/items/${b.id}`, { body: { qty: 5 }, ...bearer(token) })).status).toBe(404);
     expect(await newEvents()).toEqual([]);
   });
+
+  it("concurrent writers: ids consecutive and in commit order, and a reader polling meanwhile meets every id once", async () => {
+    const [counter] = (await h.request("POST", `/v1/${db}/items`, { body: [{ name: "counter", qty: 0 }] })).body;
+    const start = cursor;
+    await newEvents();
+    const seen: number[] = [];
+    let writing = true;
+    // A reader that keeps reading while the writes run, and once more after the last has committed.
+    const poll = (async () => {
+      const udb = h.app.engine.userDb((await loadSchema(h.app, db))!.physical);
+      for (let at = cursor; ; ) {
+        const last = !writing;
+        const entries = await readEvents(udb, db, at, 10_000);
+        seen.push(...entries.map((e) => e.id));
+        if (entries.length) at = entries[entries.length - 1].id;
+        if (last) return;
+        await new Promise((resolve) => setTimeout(resolve, 2)); // let the writes' requests run
+      }
+    })();
+    const writes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? h.request("PATCH", `/v1/${db}/items/${counter.id}`, { body: { qty: i } }) : h.request("POST", `/v1/${db}/items`, { body: { name: `c${i}`, qty: i } }),
+      ),
+    );
+    expect(writes.map((w) => w.status).sort()).toEqual([...Array(20).fill(200), ...Array(20).fill(201)]);
+    writing = false;
+    await poll;
+    const events = await newEvents();
+    expect(events.map((e) => e.id)).toEqual(Array.from({ length: 40 }, (_, i) => start + 2 + i));
+    expect(seen).toEqual(events.map((e) => e.id));
+    // Each update's old row is the previous update's new row: the order of ids is the order of the commits.
+    const updates = events.filter((e) => e.action === "update");
+    expect(updates.slice(1).map((e) => e.old_record!.qty)).toEqual(updates.slice(0, -1).map((e) => e.record.qty));
+  });
 });

@@ -54,7 +54,7 @@ const asBuffers = (rows: Row[]) => {
   return rows;
 };
 
-type PoolOptions = { size: number; dir: string; handles: SqliteHandles };
+type PoolOptions = { size: number; dir: string; handles: SqliteHandles; cacheMb: number };
 
 let warnedNoScript = false;
 
@@ -68,7 +68,7 @@ export const startReaderPool = (options: PoolOptions): ReaderPool | undefined =>
   return undefined;
 };
 
-const createReaderPool = ({ size, dir, handles, script }: PoolOptions & { script: string }): ReaderPool => {
+const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions & { script: string }): ReaderPool => {
   const readers: (Reader | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 1;
   let closing = false;
@@ -82,7 +82,7 @@ const createReaderPool = ({ size, dir, handles, script }: PoolOptions & { script
   };
 
   const spawn = (slot: number): Reader => {
-    const worker = new Worker(script);
+    const worker = new Worker(script, { workerData: { cacheMb } });
     // Idle readers must not keep the process alive; one with work in hand does (ref while pending).
     worker.unref();
     const reader: Reader = { worker, pending: new Map(), files: new Set() };

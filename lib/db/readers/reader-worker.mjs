@@ -1,7 +1,7 @@
 // A reader thread (reader-pool.ts): runs read-only SQL on its own read-only connections to user databases,
 // so a long scan never holds up the main thread's event loop. Plain JavaScript: it loads the same way
 // under tsx, vitest, the production server and Next.
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { addSqlFunctions } from "../sqlite-functions.mjs";
 
@@ -15,6 +15,7 @@ const connectionTo = (file) => {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
       db.pragma("busy_timeout = 5000");
+      db.pragma(`cache_size = ${-1024 * workerData.cacheMb}`);
       addSqlFunctions(db);
     } catch (err) {
       db.close();

@@ -4,8 +4,12 @@ import { sql } from "kysely";
 import type { Engine, UserDb } from "../../db/engine";
 
 export const EVENTS_TABLE = "_tabula_events";
-/** One row holding the last event id: taken last in a write, its lock orders ids as commits (MySQL). */
+/** One row holding the last event id: SQLite writes take it in the write; MySQL's sequencer takes it after. */
 export const SEQ_TABLE = "_tabula_event_seq";
+/** MySQL: events of committed writes waiting for their ids (sequence-events.ts), so writers share no hot row. */
+export const QUEUE_TABLE = "_tabula_event_queue";
+/** An event's columns besides its id, the same in the queue and the outbox. */
+export const EVENT_COLUMNS = ["tbl", "action", "record", "old_record", "at"];
 
 // Per engine: physical names repeat across installs (db_1.sqlite), and tests run several in one process.
 const ensuredBy = new WeakMap<Engine, Map<string, Promise<void>>>();
@@ -17,6 +21,11 @@ const createTables = async (udb: UserDb) => {
     ${sql.id("id")} ${big} NOT NULL PRIMARY KEY, ${sql.id("tbl")} VARCHAR(64) NOT NULL, ${sql.id("action")} VARCHAR(8) NOT NULL,
     ${sql.id("record")} ${text} NOT NULL, ${sql.id("old_record")} ${text} NULL, ${sql.id("at")} VARCHAR(32) NOT NULL)`.execute(udb.db);
   await sql`CREATE TABLE IF NOT EXISTS ${udb.table(SEQ_TABLE)} (${sql.id("id")} INTEGER NOT NULL PRIMARY KEY, ${sql.id("last_id")} ${big} NOT NULL)`.execute(udb.db);
+  if (udb.engine === "mysql") {
+    await sql`CREATE TABLE IF NOT EXISTS ${udb.table(QUEUE_TABLE)} (${sql.id("qid")} BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+      ${sql.id("tbl")} VARCHAR(64) NOT NULL, ${sql.id("action")} VARCHAR(8) NOT NULL, ${sql.id("record")} MEDIUMTEXT NOT NULL,
+      ${sql.id("old_record")} MEDIUMTEXT NULL, ${sql.id("at")} VARCHAR(32) NOT NULL)`.execute(udb.db);
+  }
   const ignore = udb.engine === "mysql" ? sql`INSERT IGNORE` : sql`INSERT OR IGNORE`;
   await sql`${ignore} INTO ${udb.table(SEQ_TABLE)} (${sql.id("id")}, ${sql.id("last_id")}) VALUES (1, 0)`.execute(udb.db);
 };

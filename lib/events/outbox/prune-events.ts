@@ -4,6 +4,7 @@ import { toStoredDatetime } from "../../schema/column-types";
 import { logger } from "../../ops/logger";
 import { eventsConfig } from "../events-config";
 import { ensureOutbox, EVENTS_TABLE } from "./outbox-table";
+import { sequenceEvents } from "./sequence-events";
 
 const BATCH = 1000;
 
@@ -14,6 +15,7 @@ const BATCH = 1000;
 export const pruneDatabase = async (app: App, physical: string, now = Date.now()) => {
   const udb = app.engine.userDb(physical);
   await ensureOutbox(app.engine, physical);
+  await sequenceEvents(udb); // events nobody has read yet leave the queue for the outbox, where retention applies
   const cutoff = toStoredDatetime(new Date(now - eventsConfig(app.config).retentionMs));
   for (;;) {
     const { rows } = await sql<{ id: number; at: string }>`SELECT ${sql.id("id")}, ${sql.id("at")} FROM ${udb.table(EVENTS_TABLE)} ORDER BY ${sql.id("id")} LIMIT ${BATCH}`.execute(udb.db);

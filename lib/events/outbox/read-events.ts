@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { UserDb } from "../../db/engine";
 import { fromStoredDatetime } from "./stored-time";
 import { EVENTS_TABLE, SEQ_TABLE } from "./outbox-table";
+import { sequenceEvents } from "./sequence-events";
 
 /** A change event as the feed and webhooks send it (docs/events.md). */
 export type ChangeEvent = {
@@ -34,6 +35,7 @@ export type OutboxEntry = { id: number; table: string; event?: ChangeEvent };
  * undefined). Every id comes back so a reader can tell a gap (pruned events) from another table's events.
  */
 export const readEvents = async (udb: UserDb, instance: string, afterId: number, limit: number, tables?: string[]): Promise<OutboxEntry[]> => {
+  await sequenceEvents(udb);
   const wanted = tables ? sql`${sql.id("tbl")} IN (${sql.join(tables.length ? tables : [""])})` : sql`1 = 1`;
   const { rows } = await sql<EventRow>`SELECT ${sql.join(["id", "tbl", "action", "at"].map((c) => sql.id(c)))},
     CASE WHEN ${wanted} THEN ${sql.id("record")} END AS ${sql.id("record")}, CASE WHEN ${wanted} THEN ${sql.id("old_record")} END AS ${sql.id("old_record")}
@@ -46,6 +48,7 @@ export const readEvents = async (udb: UserDb, instance: string, afterId: number,
  * sequence row is rolled back with its write), so a cursor below low - 1 has lost events to retention.
  */
 export const outboxBounds = async (udb: UserDb): Promise<{ low: number; high: number }> => {
+  await sequenceEvents(udb);
   const { rows } = await sql<{ low: number | null; high: number }>`SELECT
     (SELECT MIN(${sql.id("id")}) FROM ${udb.table(EVENTS_TABLE)}) AS ${sql.id("low")},
     (SELECT ${sql.id("last_id")} FROM ${udb.table(SEQ_TABLE)} WHERE ${sql.id("id")} = 1) AS ${sql.id("high")}`.execute(udb.db);

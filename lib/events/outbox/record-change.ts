@@ -5,17 +5,13 @@ import type { UserDb } from "../../db/engine";
 import { type TableIndex, indexTableForUsers } from "../../api/table-index";
 import { toStoredDatetime } from "../../schema/column-types";
 import { signalChanges } from "./change-signal";
-import { EVENTS_TABLE, SEQ_TABLE } from "./outbox-table";
+import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
 
 export type ChangeAction = "insert" | "update" | "delete";
 type Row = Record<string, unknown>;
 
-/** Takes `count` ids from the database's sequence row; its lock (held to commit) keeps ids in commit order. */
+/** SQLite: takes `count` ids from the sequence row (BEGIN IMMEDIATE already orders writes as they commit). */
 const takeIds = async (tx: UserDb, count: number): Promise<number> => {
-  if (tx.engine === "mysql") {
-    const result = await sql`UPDATE ${tx.table(SEQ_TABLE)} SET ${sql.id("last_id")} = LAST_INSERT_ID(${sql.id("last_id")} + ${count}) WHERE ${sql.id("id")} = 1`.execute(tx.db);
-    return Number(result.insertId);
-  }
   const { rows } = await sql<{ last_id: number }>`UPDATE ${tx.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${sql.id("last_id")} + ${count} WHERE ${sql.id("id")} = 1 RETURNING ${sql.id("last_id")}`.execute(tx.db);
   return Number(rows[0].last_id);
 };
@@ -31,14 +27,19 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
   const olds = new Map(oldRecords.map((r) => [Number(r.id), r]));
   const changed = action === "delete" ? oldRecords : records;
   if (changed.length === 0) return;
-  const last = await takeIds(tx, changed.length);
   const at = toStoredDatetime(new Date());
-  const values = changed.map((row, i) => {
+  const values = changed.map((row) => {
     const old = olds.get(Number(row.id));
     const record = JSON.stringify(shape(row));
     const oldRecord = action === "insert" || !old ? null : JSON.stringify(shape(old));
-    return sql`(${last - changed.length + 1 + i}, ${index.table.name}, ${action}, ${record}, ${oldRecord}, ${at})`;
+    return [index.table.name, action, record, oldRecord, at];
   });
-  await sql`INSERT INTO ${tx.table(EVENTS_TABLE)} (${sql.join(["id", "tbl", "action", "record", "old_record", "at"].map((c) => sql.id(c)))}) VALUES ${sql.join(values)}`.execute(tx.db);
+  // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.
+  if (tx.engine === "mysql") {
+    await sql`INSERT INTO ${tx.table(QUEUE_TABLE)} (${sql.join(EVENT_COLUMNS.map((c) => sql.id(c)))}) VALUES ${sql.join(values.map((v) => sql`(${sql.join(v)})`))}`.execute(tx.db);
+  } else {
+    const first = (await takeIds(tx, changed.length)) - changed.length + 1;
+    await sql`INSERT INTO ${tx.table(EVENTS_TABLE)} (${sql.join(["id", ...EVENT_COLUMNS].map((c) => sql.id(c)))}) VALUES ${sql.join(values.map((v, i) => sql`(${sql.join([first + i, ...v])})`))}`.execute(tx.db);
+  }
   if (tx.physical) signalChanges(tx.physical);
 };

@@ -1,0 +1,38 @@
+// MySQL's event ids, given after commit. A write only inserts its events into the queue (no shared row, so
+// concurrent writes commit, and fsync, together); the sequencer then moves committed queue rows into the
+// outbox with the next ids, in one transaction that holds the sequence row. Rows of writes still in flight
+// are skipped (SKIP LOCKED) and taken by a later run: an id is given only to a committed event, ids are
+// consecutive, and a reader that has read up to id n never meets a new id at or below n.
+import { sql } from "kysely";
+import type { UserDb } from "../../db/engine";
+import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
+
+const BATCH = 1000;
+type Queued = { qid: number; tbl: string; action: string; record: string; old_record: string | null; at: string };
+
+/** One batch moved; the number of events given ids. READ COMMITTED: no gap locks that would stall writers' inserts. */
+const sequenceBatch = (udb: UserDb): Promise<number> =>
+  udb.db
+    .transaction()
+    .setIsolationLevel("read committed")
+    .execute(async (trx) => {
+      const seq = await sql<{ last_id: number }>`SELECT ${sql.id("last_id")} FROM ${udb.table(SEQ_TABLE)} WHERE ${sql.id("id")} = 1 FOR UPDATE`.execute(trx);
+      const { rows } = await sql<Queued>`SELECT ${sql.join(["qid", ...EVENT_COLUMNS].map((c) => sql.id(c)))} FROM ${udb.table(QUEUE_TABLE)}
+        ORDER BY ${sql.id("qid")} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`.execute(trx);
+      if (rows.length === 0) return 0;
+      const first = Number(seq.rows[0].last_id) + 1;
+      const values = rows.map((r, i) => sql`(${first + i}, ${r.tbl}, ${r.action}, ${r.record}, ${r.old_record}, ${r.at})`);
+      await sql`INSERT INTO ${udb.table(EVENTS_TABLE)} (${sql.join(["id", ...EVENT_COLUMNS].map((c) => sql.id(c)))}) VALUES ${sql.join(values)}`.execute(trx);
+      await sql`DELETE FROM ${udb.table(QUEUE_TABLE)} WHERE ${sql.id("qid")} IN (${sql.join(rows.map((r) => Number(r.qid)))})`.execute(trx);
+      await sql`UPDATE ${udb.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${first + rows.length - 1} WHERE ${sql.id("id")} = 1`.execute(trx);
+      return rows.length;
+    });
+
+/** Gives ids to every event committed so far (MySQL; SQLite writes take their ids in the write). Readers call it first. */
+export const sequenceEvents = async (udb: UserDb): Promise<void> => {
+  if (udb.engine !== "mysql") return;
+  for (;;) {
+    const waiting = await sql`SELECT 1 FROM ${udb.table(QUEUE_TABLE)} LIMIT 1`.execute(udb.db);
+    if (waiting.rows.length === 0 || (await sequenceBatch(udb)) < BATCH) return;
+  }
+};
