@@ -28,11 +28,37 @@ const sequenceBatch = (udb: UserDb): Promise<number> =>
       return rows.length;
     });
 
-/** Gives ids to every event committed so far (MySQL; SQLite writes take their ids in the write). Readers call it first. */
-export const sequenceEvents = async (udb: UserDb): Promise<void> => {
-  if (udb.engine !== "mysql") return;
+const drainQueue = async (udb: UserDb): Promise<void> => {
   for (;;) {
     const waiting = await sql`SELECT 1 FROM ${udb.table(QUEUE_TABLE)} LIMIT 1`.execute(udb.db);
     if (waiting.rows.length === 0 || (await sequenceBatch(udb)) < BATCH) return;
   }
+};
+
+/** Per database: the run in flight, and the one that will follow it for callers who came during it. */
+const runs = new Map<string, { current: Promise<void>; next?: Promise<void> }>();
+
+/**
+ * Gives ids to every event committed so far (MySQL; SQLite writes take their ids in the write). Readers call it
+ * first. Concurrent callers in this process share runs: one that arrives while a run is in flight waits for the
+ * single run queued after it (which sees every event committed before the caller asked), so the feed, the webhook
+ * fan-out and the bounds reads do not queue on the sequence row one after another.
+ */
+export const sequenceEvents = (udb: UserDb): Promise<void> => {
+  if (udb.engine !== "mysql") return Promise.resolve();
+  const key = udb.physical!; // always set on MySQL handles (engine.ts)
+  const slot = runs.get(key);
+  if (!slot) {
+    const current = drainQueue(udb).finally(() => {
+      const after = runs.get(key);
+      if (after?.next) runs.set(key, { current: after.next });
+      else runs.delete(key);
+    });
+    runs.set(key, { current });
+    return current;
+  }
+  slot.next ??= slot.current.catch(() => undefined).then(() => drainQueue(udb)).finally(() => {
+    if (runs.get(key)?.current === slot.next) runs.delete(key);
+  });
+  return slot.next;
 };
