@@ -1,15 +1,31 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, expect, test } from "@playwright/test";
+import { chromium, expect, type Page, test } from "@playwright/test";
 import { E2E_CNAME_TARGET, E2E_DNS_PORT } from "../playwright.config";
 import { startDnsServer } from "../tests/domains/dns-server";
-import { shot, signIn, VIEWPORT } from "./helpers";
+import { expectAxeClean, shot, signIn, THEMED_VIEWPORTS, VIEWPORT } from "./helpers";
 
 // Public API docs as the operator (made by 01): the Docs tab's switch, the docs read without signing in, a custom
 // domain set and verified against a loopback DNS server (the server's DNS_SERVERS), then the docs opened by that
 // host in a browser that resolves it to this machine. Last, an account on the free plan gets the upgrade message.
+// The public page folds a list operation's column filters with the dashboard's own plugin, on either address.
 
 const OWNER = { email: "owner@example.com", password: "correct horse battery" };
 const DOMAIN = "docs.example.test";
+
+/** Opens the lanterns list operation: its column filters are folded behind a toggle that reveals them. */
+const expectFoldedFilters = async (docs: Page, afterOpen?: () => Promise<void>) => {
+  const list = docs.locator("#operations-lanterns-listLanterns");
+  await list.locator(".opblock-summary").click();
+  await expect(list.locator('tr[data-param-name="_limit"]')).toBeVisible();
+  await expect(list.locator('tr[data-param-name="price_lt"]')).toHaveCount(0);
+  const toggle = list.getByRole("button", { name: /^Show the \d+ column filters$/ });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect(Number((await toggle.textContent())!.match(/\d+/)![0])).toBeGreaterThan(10);
+  await afterOpen?.();
+  await toggle.click();
+  await expect(list.locator('tr[data-param-name="price_lt"]')).toBeVisible();
+  await expect(list.getByRole("button", { name: /^Hide the \d+ column filters$/ })).toHaveAttribute("aria-expanded", "true");
+};
 
 test.use({ viewport: VIEWPORT });
 
@@ -49,6 +65,24 @@ test("public docs: switched on, read without a key, served on a verified custom 
       await reader.close();
     });
 
+    await test.step("the public page folds a list operation's column filters, at 1280 and 390 px, light and dark", async () => {
+      for (const look of THEMED_VIEWPORTS) {
+        const tag = `${look.width}-${look.theme}`;
+        const reader = await browser.newContext({ viewport: { width: look.width, height: look.height } });
+        const docs = await reader.newPage();
+        await docs.addInitScript((theme) => localStorage.setItem("tabula-theme", theme), look.theme);
+        await docs.goto(`/docs/${instance}`);
+        await expect(docs.locator("html")).toHaveClass(look.theme);
+        await expectFoldedFilters(docs, async () => {
+          await docs.locator("#operations-lanterns-listLanterns .tabula-filter-fold").scrollIntoViewIfNeeded();
+          await docs.screenshot({ path: `test-results/screens/08-public-docs-folded-${tag}.png` });
+          await expectAxeClean(docs, `public docs, list operation folded, ${tag}`);
+        });
+        await expectAxeClean(docs, `public docs, column filters shown, ${tag}`);
+        await reader.close();
+      }
+    });
+
     await test.step("a custom domain: pending with the records to create; Verify says why until DNS is right", async () => {
       await panel.getByLabel("Domain").fill(DOMAIN);
       await panel.getByRole("button", { name: "Save domain" }).click();
@@ -86,6 +120,7 @@ test("public docs: switched on, read without a key, served on a verified custom 
         await expect(byHost.getByTestId("docs-title")).toHaveText("Lantern Shop API");
         await expect(byHost.locator(".opblock-summary-path").filter({ hasText: /^\/lanterns$/ }).first()).toBeVisible();
         await shot(byHost, "08-docs-by-host");
+        await expectFoldedFilters(byHost);
         expect((await byHost.goto(`http://${DOMAIN}:${port}/login`))!.status()).toBe(404);
         expect((await byHost.goto(`http://${DOMAIN}:${port}/api/v1/openapi.json`))!.status()).toBe(404);
       } finally {

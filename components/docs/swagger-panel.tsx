@@ -2,6 +2,7 @@
 import "swagger-ui-dist/swagger-ui.css";
 import { useEffect, useRef, useState } from "react";
 import { foldColumnFilters } from "./fold-column-filters";
+import { nameSwaggerSelects } from "./name-swagger-selects";
 import type { OpenApiDocument } from "../api/use-openapi";
 import { ErrorState, LoadingState } from "../ui/states";
 
@@ -39,18 +40,10 @@ export const SwaggerPanel = ({ spec, apiKey }: { spec: OpenApiDocument; apiKey: 
         });
       })
       .catch((err: Error) => !cancelled && setState(err));
-    // Swagger UI renders its server picker, a parameter's enum select and the examples picker without a name
-    // (axe: select-name), and re-renders them at will.
-    const labelSelects = new MutationObserver(() => {
-      for (const select of ref.current?.querySelectorAll("select:not([aria-label])") ?? []) {
-        const param = select.closest("tr[data-param-name]")?.getAttribute("data-param-name");
-        select.setAttribute("aria-label", select.id === "servers" ? "Server" : param ? `Value of ${param}` : "Example");
-      }
-    });
-    if (ref.current) labelSelects.observe(ref.current, { childList: true, subtree: true });
+    const labelSelects = ref.current ? nameSwaggerSelects(ref.current) : undefined;
     return () => {
       cancelled = true;
-      labelSelects.disconnect();
+      labelSelects?.disconnect();
     };
   }, [spec, apiKey]);
   return (

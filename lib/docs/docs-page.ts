@@ -5,8 +5,13 @@ export const ASSET_PREFIX = "/docs/_assets/";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page's script: reads its settings from the JSON block, so the page needs no inline script. */
-export const DOCS_PAGE_SCRIPT = `(() => {
+/**
+ * The page's script, a module: reads its settings from the JSON block, so the page needs no inline script, and
+ * imports the dashboard's own column-filter fold and select naming (served beside it from components/docs/*.js).
+ */
+export const DOCS_PAGE_SCRIPT = `import { foldColumnFilters } from "./fold-column-filters.js";
+import { nameSwaggerSelects } from "./name-swagger-selects.js";
+(() => {
   // The dashboard's explicit theme choice (same origin) wins over the system's, as in the dashboard.
   try {
     const theme = localStorage.getItem("tabula-theme");
@@ -21,12 +26,9 @@ export const DOCS_PAGE_SCRIPT = `(() => {
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
     persistAuthorization: false,
+    plugins: [foldColumnFilters],
   });
-  // Swagger UI renders its server picker without a name (axe: select-name), and re-renders it at will.
-  new MutationObserver(() => {
-    const servers = document.querySelector("select#servers:not([aria-label])");
-    if (servers) servers.setAttribute("aria-label", "Server");
-  }).observe(document.getElementById("swagger-ui"), { childList: true, subtree: true });
+  nameSwaggerSelects(document.getElementById("swagger-ui"));
 })();
 `;
 
@@ -66,7 +68,7 @@ export const docsPageHtml = ({ name, instance, specUrl }: { name: string; instan
 <main class="tabula-swagger"><div id="swagger-ui"></div></main>
 <script id="tabula-docs" type="application/json">${settings}</script>
 <script src="${ASSET_PREFIX}swagger-ui-bundle.js"></script>
-<script src="${ASSET_PREFIX}docs-page.js"></script>
+<script type="module" src="${ASSET_PREFIX}docs-page.js"></script>
 </body>
 </html>
 `;

@@ -13,14 +13,20 @@ import { ASSET_PREFIX, DOCS_PAGE_SCRIPT, docsPageHtml, notPublicHtml } from "./d
 import { docsInstanceForHost } from "./docs-hosts";
 import { readDocsRow } from "./docs-settings";
 
-// The dashboard's Swagger theme (contrast-checked by the a11y suite), so the public page reads the same.
-const THEME_FILE = "components/docs/swagger-theme.css";
+// Files read from disk relative to the app's folder: Swagger UI itself, and the dashboard's own theme
+// (contrast-checked by the a11y suite), column-filter fold and select naming, so the public page reads and works
+// the same.
+const SWAGGER_DIST = "node_modules/swagger-ui-dist";
+const JS = "text/javascript; charset=utf-8";
+const CSS = "text/css; charset=utf-8";
 
 const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
-  "swagger-ui.css": { type: "text/css; charset=utf-8", file: "swagger-ui.css" },
-  "swagger-ui-bundle.js": { type: "text/javascript; charset=utf-8", file: "swagger-ui-bundle.js" },
-  "docs-page.js": { type: "text/javascript; charset=utf-8", text: DOCS_PAGE_SCRIPT },
-  "tabula-theme.css": { type: "text/css; charset=utf-8", file: THEME_FILE },
+  "swagger-ui.css": { type: CSS, file: `${SWAGGER_DIST}/swagger-ui.css` },
+  "swagger-ui-bundle.js": { type: JS, file: `${SWAGGER_DIST}/swagger-ui-bundle.js` },
+  "docs-page.js": { type: JS, text: DOCS_PAGE_SCRIPT },
+  "tabula-theme.css": { type: CSS, file: "components/docs/swagger-theme.css" },
+  "fold-column-filters.js": { type: JS, file: "components/docs/fold-column-filters.js" },
+  "name-swagger-selects.js": { type: JS, file: "components/docs/name-swagger-selects.js" },
 };
 
 const assetCache = new Map<string, string>();
@@ -30,8 +36,7 @@ const serveAsset = (name: string): CoreResponse => {
   if (!asset) return notFoundJson("No such docs asset.");
   let body = asset.text ?? assetCache.get(name);
   if (body === undefined) {
-    const file = asset.file === THEME_FILE ? path.join(process.cwd(), THEME_FILE) : path.join(process.cwd(), "node_modules", "swagger-ui-dist", asset.file!);
-    body = fs.readFileSync(file, "utf8");
+    body = fs.readFileSync(path.join(process.cwd(), asset.file!), "utf8");
     assetCache.set(name, body);
   }
   return { status: 200, headers: { "content-type": asset.type, "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" }, body };

@@ -2,6 +2,8 @@
 // that database's docs at / (and their document and assets) and nothing else of the app; an unverified or
 // unknown Host gets the normal app; one database's domain never serves another's docs; no page or document
 // holds a secret key.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { startDnsServer } from "./dns-server";
@@ -82,6 +84,19 @@ describe.each(ENGINES)("docs by Host on %s", (engine) => {
     const theme = await web.get(A, "/docs/_assets/tabula-theme.css");
     expect([theme.status, theme.type]).toEqual([200, "text/css; charset=utf-8"]);
     expect(theme.text).toContain(".tabula-swagger .swagger-ui .btn.authorize");
+  });
+
+  it("serves the dashboard's own Swagger plugins, the very files on disk, to the page's module script", async () => {
+    const page = await web.get(A, "/");
+    expect(page.text).toContain(`<script type="module" src="/docs/_assets/docs-page.js"></script>`);
+    const script = await web.get(A, "/docs/_assets/docs-page.js");
+    expect(script.text).toContain(`import { foldColumnFilters } from "./fold-column-filters.js";`);
+    expect(script.text).toContain("plugins: [foldColumnFilters]");
+    for (const file of ["fold-column-filters.js", "name-swagger-selects.js"]) {
+      const served = await web.get(A, `/docs/_assets/${file}`);
+      expect([served.status, served.type]).toEqual([200, "text/javascript; charset=utf-8"]);
+      expect(served.text).toBe(fs.readFileSync(path.join("components/docs", file), "utf8"));
+    }
   });
 
   it.each(["/api/v1/databases", `/v1/${"x"}/products`, "/login", "/databases", "/docs/_assets/nope.js", "/api/v1/domains/allowed?domain=x"])(
