@@ -28,9 +28,10 @@ describe.each(ENGINES)("data OpenAPI error responses (%s)", (engine) => {
     const doc = await openapi();
     const described = (path: string, method: string) => (doc.paths[path][method].responses["409"] as { $ref: string }).$ref;
     expect(codes(doc, "/tags", "get")).toEqual(["200", "401", "404", "409", "422", "500", "503"]);
-    expect(codes(doc, "/tags", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500", "503"]);
+    // 200: an upsert's merged row (Prefer: resolution=merge-duplicates).
+    expect(codes(doc, "/tags", "post")).toEqual(["200", "201", "401", "404", "409", "413", "422", "500", "503"]);
     expect(described("/tags", "post")).toBe("#/components/responses/SchemaChanged");
-    expect(codes(doc, "/users", "post")).toEqual(["201", "401", "404", "409", "413", "422", "500", "503"]);
+    expect(codes(doc, "/users", "post")).toEqual(["200", "201", "401", "404", "409", "413", "422", "500", "503"]);
     expect(described("/users", "post")).toBe("#/components/responses/Conflict");
     expect(codes(doc, "/tags/{id}", "delete")).toEqual(["204", "401", "404", "409", "500", "503"]);
     expect(described("/tags/{id}", "delete")).toBe("#/components/responses/Conflict");
