@@ -16,7 +16,7 @@ const { values } = parseArgs({ args: rest, options: { email: { type: "string" },
 const { register } = await import("tsx/esm/api");
 register();
 const { createApp } = await import(path.join(root, "lib", "app.ts"));
-const { createAccount } = await import(path.join(root, "lib", "meta", "accounts", "create-account.ts"));
+const { createAccount } = await import(path.join(root, "lib", "services", "accounts", "create-account.ts"));
 const app = await createApp();
 try {
   const { account, key } = await createAccount(app, { email: values.email, password: values.password });

@@ -10,7 +10,7 @@ import { withSerializationRetry } from "../db/serialization-retry";
 /** Who is acting (resolved by the management handler, authorized by lib/mgmt/authorize.ts before a service runs). A key limited to one database carries that database's id. */
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null; session?: SessionToken };
 
-/** The ctx of a database route's service: authorize loaded and checked the database (lib/meta/databases/database-ctx.ts outside a route). */
+/** The ctx of a database route's service: authorize loaded and checked the database (lib/services/databases/database-ctx.ts outside a route). */
 export type DbCtx = Ctx & { database: DatabaseSchema };
 
 /** The dashboard session a request came with: its cookie's name and its decoded claims (lib/auth/session-version.ts). */
