@@ -113,6 +113,22 @@ describe.each(ENGINES)("webhook delivery on %s", (engine) => {
     await h.request("DELETE", `/api/v1/databases/${db}/webhooks/${hook.id}`);
     await receiver.close();
   });
+  it("takes over an attempt whose lease expired (its process died) and leaves one still leased", async () => {
+    const receiver = await startReceiver();
+    const { body: hook } = await h.request("POST", `/api/v1/databases/${db}/webhooks`, { body: { url: receiver.url, tables: ["notes"] } });
+    const meta = h.app.engine.meta;
+    const now = new Date().toISOString();
+    const row = (n: number, claimedUntil: string) => ({ webhook_id: hook.id, event_id: null, message_id: `msg_lease_${n}`, payload: `{"n":${n}}`, status: "delivering" as const, attempts: 1, next_attempt_at: now, claimed_until: claimedUntil, created_at: now, updated_at: now });
+    await meta.insertInto("webhook_deliveries").values([row(1, new Date(Date.now() - 1000).toISOString()), row(2, new Date(Date.now() + 600_000).toISOString())]).execute();
+    h.app.changeEvents?.kickWebhooks();
+    await waitUntil(() => receiver.received.length > 0, 5000, "the expired attempt sent again");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received.map((r) => r.id)).toEqual(["msg_lease_1"]);
+    const after = await meta.selectFrom("webhook_deliveries").select(["message_id", "status", "attempts"]).where("webhook_id", "=", hook.id).orderBy("id").execute();
+    expect(after.map((d) => [d.message_id, d.status, Number(d.attempts)])).toEqual([["msg_lease_1", "delivered", 2], ["msg_lease_2", "delivering", 1]]);
+    await h.request("DELETE", `/api/v1/databases/${db}/webhooks/${hook.id}`);
+    await receiver.close();
+  });
 });
 
 describe.each(ENGINES)("a webhook that keeps failing on %s", (engine) => {
