@@ -1,6 +1,7 @@
 // One claimed attempt: sign, POST, record the outcome. 2xx = delivered; otherwise the next attempt is
 // scheduled (retry-schedule.ts) or, past the last, the delivery failed. A webhook failing for three days
 // (scaled) is switched off with its reason.
+import { sql } from "kysely";
 import type { App } from "../app";
 import { decryptKey } from "../keys/key-crypto";
 import { nowIso } from "../meta/context";
@@ -9,7 +10,6 @@ import type { Claimed } from "./claim-deliveries";
 import { postWebhook } from "./post-webhook";
 import { DISABLE_AFTER_SECONDS, nextAttemptAt } from "./retry-schedule";
 import { webhookHeaders } from "./sign-payload";
-import { metaTransaction } from "../db/meta-transaction";
 
 /** What an attempt needs of its webhook; loaded once per batch of claims (lookup-webhooks below). */
 export type Target = { url: string; secret: string; failing: boolean };
@@ -42,8 +42,12 @@ const markWebhook = async (app: App, webhookId: number, target: Target, ok: bool
     .execute();
 };
 
-/** One attempt's result, recorded with the rest of its batch (recordOutcomes). */
-export type Outcome = { claimed: Claimed; ok: boolean; error: string | null; values: Record<string, unknown> };
+/** The delivery columns an attempt's outcome sets. */
+const OUTCOME_COLUMNS = ["status", "next_attempt_at", "claimed_until", "request_headers", "response_status", "response_body", "duration_ms", "error", "updated_at"] as const;
+type OutcomeValues = Record<(typeof OUTCOME_COLUMNS)[number], string | number | null>;
+
+/** One attempt's result, recorded with the rest of its batch (recordOutcomes); no values when it could not be made. */
+export type Outcome = { claimed: Claimed; ok: boolean; error: string | null; values?: OutcomeValues };
 
 /** Sends one claimed attempt now; `retries` false for a one-off (test) that is not scheduled again. */
 export const sendAttempt = async (app: App, claimed: Claimed, target: Target, retries = true): Promise<Outcome> => {
@@ -54,7 +58,7 @@ export const sendAttempt = async (app: App, claimed: Claimed, target: Target, re
   const error = ok ? null : (result.error ?? `answered ${result.status}`).slice(0, 255);
   const next = ok || !retries ? undefined : nextAttemptAt(claimed.attempts, config.retryScale);
   const now = nowIso();
-  const values = {
+  const values: OutcomeValues = {
     status: ok ? "delivered" : next ? "pending" : "failed",
     next_attempt_at: next ?? now,
     claimed_until: null,
@@ -69,19 +73,37 @@ export const sendAttempt = async (app: App, claimed: Claimed, target: Target, re
 };
 
 /**
- * Writes a batch's outcomes in one transaction (one commit, not one per delivery), then each webhook's
- * state once: recovered if any attempt succeeded, else failing (and maybe disabled).
+ * A batch's outcomes as one UPDATE joined to the rows of new values (one statement and one commit, not one
+ * per delivery). A lease taken over by another process (attempts moved on) is left alone: its outcome wins.
+ */
+const writeOutcomes = async (app: App, outcomes: Required<Outcome>[]) => {
+  const names = ["id", "attempts", ...OUTCOME_COLUMNS];
+  const rows = outcomes.map(({ claimed, values }, i) => {
+    const cells = [claimed.id, claimed.attempts, ...OUTCOME_COLUMNS.map((c) => values[c])];
+    return sql`SELECT ${i === 0 ? sql.join(cells.map((v, j) => sql`${v} AS ${sql.id(names[j])}`)) : sql.join(cells)}`;
+  });
+  const given = sql`(${sql.join(rows, sql` UNION ALL `)}) AS ${sql.id("v")}`;
+  const d = sql.id("webhook_deliveries");
+  const from = (c: string) => sql.ref(`v.${c}`);
+  const statement =
+    app.engine.kind === "mysql"
+      ? sql`UPDATE ${d} JOIN ${given} ON ${sql.ref("webhook_deliveries.id")} = ${from("id")} AND ${sql.ref("webhook_deliveries.attempts")} = ${from("attempts")}
+          SET ${sql.join(OUTCOME_COLUMNS.map((c) => sql`${sql.ref(`webhook_deliveries.${c}`)} = ${from(c)}`))}`
+      : sql`UPDATE ${d} SET ${sql.join(OUTCOME_COLUMNS.map((c) => sql`${sql.id(c)} = ${from(c)}`))} FROM ${given}
+          WHERE ${sql.ref("webhook_deliveries.id")} = ${from("id")} AND ${sql.ref("webhook_deliveries.attempts")} = ${from("attempts")}`;
+  await statement.execute(app.engine.meta);
+};
+
+/**
+ * Writes a batch's outcomes (those attempts that were made), then each webhook's state once: recovered if any
+ * attempt succeeded, else failing (and maybe disabled).
  */
 export const recordOutcomes = async (app: App, outcomes: Outcome[], targets: Map<number, Target>) => {
-  if (outcomes.length === 0) return;
-  await metaTransaction(app.engine.meta, async (trx) => {
-    for (const { claimed, values } of outcomes) {
-      // A lease taken over by another process (attempts moved on): its outcome wins.
-      await trx.updateTable("webhook_deliveries").set(values).where("id", "=", claimed.id).where("attempts", "=", claimed.attempts).execute();
-    }
-  });
+  const made = outcomes.filter((o): o is Required<Outcome> => o.values !== undefined);
+  if (made.length === 0) return;
+  await writeOutcomes(app, made);
   const byWebhook = new Map<number, Outcome[]>();
-  for (const o of outcomes) byWebhook.set(o.claimed.webhook_id, [...(byWebhook.get(o.claimed.webhook_id) ?? []), o]);
+  for (const o of made) byWebhook.set(o.claimed.webhook_id, [...(byWebhook.get(o.claimed.webhook_id) ?? []), o]);
   for (const [id, list] of byWebhook) {
     const target = targets.get(id);
     const ok = list.some((o) => o.ok);

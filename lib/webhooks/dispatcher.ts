@@ -30,10 +30,10 @@ export const startDispatcher = (app: App) => {
       await Promise.all(
         claimed.map(async (c) => {
           const target = targets.get(c.webhook_id);
-          if (target) outcomes.push(await sendAttempt(app, c, target).catch((err: unknown) => ({ claimed: c, ok: false, error: String(err), values: {} })));
+          if (target) outcomes.push(await sendAttempt(app, c, target).catch((err: unknown) => ({ claimed: c, ok: false, error: String(err) })));
         }),
       );
-      await recordOutcomes(app, outcomes.filter((o) => Object.keys(o.values).length > 0), targets);
+      await recordOutcomes(app, outcomes, targets);
     }
   };
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook as Verifier } from "standardwebhooks";
 import { readEventsConfig } from "../../lib/events/events-config";
 import { RETRY_SECONDS } from "../../lib/webhooks/retry-schedule";
+import { lookupWebhooks, recordOutcomes, sendAttempt } from "../../lib/webhooks/attempt-delivery";
 import { createDatabase } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { startReceiver, waitUntil } from "./receiver";
@@ -82,6 +83,49 @@ describe.each(ENGINES)("webhook delivery on %s", (engine) => {
     await waitUntil(() => receiver.received.length === 1, 5000, "the delete");
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver.received.map((r) => JSON.parse(r.body).action)).toEqual(["delete"]);
+    await h.request("DELETE", `/api/v1/databases/${db}/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+
+  it("records a batch's outcomes each on its own row, and leaves a row whose lease another process took over", async () => {
+    const receiver = await startReceiver((id) => (id === "msg_batch_2" ? 503 : 200), "busy");
+    const { body: hook } = await h.request("POST", `/api/v1/databases/${db}/webhooks`, { body: { url: receiver.url, tables: ["notes"] } });
+    const meta = h.app.engine.meta;
+    const now = new Date().toISOString();
+    const leased = new Date(Date.now() + 600_000).toISOString(); // the dispatcher leaves leased rows alone
+    const row = (n: number) => ({ webhook_id: hook.id, event_id: null, message_id: `msg_batch_${n}`, payload: `{"n":${n}}`, status: "delivering" as const, attempts: 1, next_attempt_at: now, claimed_until: leased, created_at: now, updated_at: now });
+    await meta.insertInto("webhook_deliveries").values([row(1), row(2), row(3)]).execute();
+    const rows = await meta.selectFrom("webhook_deliveries").select(["id", "webhook_id", "message_id", "payload", "attempts"]).where("webhook_id", "=", hook.id).orderBy("id").execute();
+    const targets = await lookupWebhooks(h.app, [hook.id]);
+    const outcomes = [];
+    for (const r of rows) outcomes.push(await sendAttempt(h.app, { ...r, id: Number(r.id), attempts: 1 }, targets.get(hook.id)!, false));
+    await meta.updateTable("webhook_deliveries").set({ attempts: 2 }).where("id", "=", rows[2].id).execute(); // taken over meanwhile
+
+    await recordOutcomes(h.app, outcomes, targets);
+    const after = await meta.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", hook.id).orderBy("id").execute();
+    expect(after.map((d) => [d.status, d.response_status, d.response_body, d.claimed_until])).toEqual([
+      ["delivered", 200, "busy", null],
+      ["failed", 503, "busy", null], // not scheduled again: a one-off attempt (retries off)
+      ["delivering", null, null, leased],
+    ]);
+    expect(JSON.parse(after[1].request_headers!)["webhook-id"]).toBe("msg_batch_2");
+    expect(after[1].error).toBe("answered 503");
+    await h.request("DELETE", `/api/v1/databases/${db}/webhooks/${hook.id}`);
+    await receiver.close();
+  });
+  it("takes over an attempt whose lease expired (its process died) and leaves one still leased", async () => {
+    const receiver = await startReceiver();
+    const { body: hook } = await h.request("POST", `/api/v1/databases/${db}/webhooks`, { body: { url: receiver.url, tables: ["notes"] } });
+    const meta = h.app.engine.meta;
+    const now = new Date().toISOString();
+    const row = (n: number, claimedUntil: string) => ({ webhook_id: hook.id, event_id: null, message_id: `msg_lease_${n}`, payload: `{"n":${n}}`, status: "delivering" as const, attempts: 1, next_attempt_at: now, claimed_until: claimedUntil, created_at: now, updated_at: now });
+    await meta.insertInto("webhook_deliveries").values([row(1, new Date(Date.now() - 1000).toISOString()), row(2, new Date(Date.now() + 600_000).toISOString())]).execute();
+    h.app.changeEvents?.kickWebhooks();
+    await waitUntil(() => receiver.received.length > 0, 5000, "the expired attempt sent again");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received.map((r) => r.id)).toEqual(["msg_lease_1"]);
+    const after = await meta.selectFrom("webhook_deliveries").select(["message_id", "status", "attempts"]).where("webhook_id", "=", hook.id).orderBy("id").execute();
+    expect(after.map((d) => [d.message_id, d.status, Number(d.attempts)])).toEqual([["msg_lease_1", "delivered", 2], ["msg_lease_2", "delivering", 1]]);
     await h.request("DELETE", `/api/v1/databases/${db}/webhooks/${hook.id}`);
     await receiver.close();
   });
