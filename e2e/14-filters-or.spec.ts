@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, openFilters, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, openFilters, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
 // Issue 27, what remained, as the owner made by 01, at 1280 and 390 px, light and dark: OR groups in the grid's
 // filter bar (applied, in the URL and in a saved view), the API Docs list operation with its per-column filters
@@ -78,7 +78,7 @@ for (const v of THEMED_VIEWPORTS) {
         expect(decodeURIComponent(new URL(page.url()).searchParams.get("q")!)).toContain("status=live&_or=price_lt=13&title=Book%2040");
         await expect(page.getByTestId("query-preview")).toContainText("_or=price_lt%3D13%26title%3DBook%2520");
         await expect(page.getByRole("button", { name: /^Filters and sort\s*2$/ })).toBeVisible();
-        await page.screenshot({ path: `test-results/screens/i27-or-group-${tag}.png`, fullPage: true });
+        await shot(page, `i27-or-group-${tag}`);
         await expectAxeClean(page, `filter bar ${tag}`);
 
         await page.getByRole("button", { name: "Save view" }).click();
