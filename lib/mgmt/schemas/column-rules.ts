@@ -7,21 +7,8 @@ import { SEARCHABLE_TYPES } from "../../schema/search";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "../../schema/value-limits";
 
-/** A column object after its properties passed their own checks. */
-export type ColumnFields = {
-  name: string;
-  type: ColumnType;
-  nullable?: boolean;
-  unique?: boolean;
-  default?: unknown;
-  length?: number;
-  precision?: number;
-  scale?: number;
-  options?: string[];
-  references?: string;
-  index?: boolean;
-  searchable?: boolean;
-};
+/** A column object after its properties passed their own checks: a definition whose options may be left out. */
+export type ColumnFields = Pick<ColumnDef, "name" | "type"> & Partial<Omit<ColumnDef, "name" | "type" | "system">>;
 
 export type Problem = { path: (string | number)[]; code: string; message: string };
 
