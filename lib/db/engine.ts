@@ -8,6 +8,7 @@ import { defaultMaxOpen } from "./descriptor-budget";
 import { DEFAULT_CACHE_MB, openSqlite, sqliteKysely } from "./open-sqlite";
 import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
 import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
+import { joinNextRun } from "./join-next-run";
 import { leasedKysely } from "./user-db-dialect";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
@@ -167,13 +168,13 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
     },
     userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical }),
     clearStatements: () => {},
-    metaChanged: async () => {
+    metaChanged: joinNextRun(async () => {
       const row = await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirst();
       const version = Number(row?.version ?? 0);
       if (version === lastVersion) return false;
       lastVersion = version;
       return true;
-    },
+    }),
     poolStats: () => {
       // mysql2 keeps these lists private; they are the only view of the pool it offers.
       const p = pool as unknown as { _allConnections: { length: number }; _freeConnections: { length: number }; _connectionQueue: { length: number } };

@@ -5,6 +5,7 @@
 // consecutive, and a reader that has read up to id n never meets a new id at or below n.
 import { sql } from "kysely";
 import type { UserDb } from "../../db/engine";
+import { joinNextRun } from "../../db/join-next-run";
 import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
 
 const BATCH = 1000;
@@ -35,8 +36,8 @@ const drainQueue = async (udb: UserDb): Promise<void> => {
   }
 };
 
-/** Per database: the run in flight, and the one that will follow it for callers who came during it. */
-const runs = new Map<string, { current: Promise<void>; next?: Promise<void> }>();
+/** Per connection pool (an app's, or a transaction's) and database: its queue's drain, shared by the callers that come together. */
+const drains = new WeakMap<object, Map<string, () => Promise<void>>>();
 
 /**
  * Gives ids to every event committed so far (MySQL; SQLite writes take their ids in the write). Readers call it
@@ -47,18 +48,9 @@ const runs = new Map<string, { current: Promise<void>; next?: Promise<void> }>()
 export const sequenceEvents = (udb: UserDb): Promise<void> => {
   if (udb.engine !== "mysql") return Promise.resolve();
   const key = udb.physical!; // always set on MySQL handles (engine.ts)
-  const slot = runs.get(key);
-  if (!slot) {
-    const current = drainQueue(udb).finally(() => {
-      const after = runs.get(key);
-      if (after?.next) runs.set(key, { current: after.next });
-      else runs.delete(key);
-    });
-    runs.set(key, { current });
-    return current;
-  }
-  slot.next ??= slot.current.catch(() => undefined).then(() => drainQueue(udb)).finally(() => {
-    if (runs.get(key)?.current === slot.next) runs.delete(key);
-  });
-  return slot.next;
+  let byDatabase = drains.get(udb.db);
+  if (!byDatabase) drains.set(udb.db, (byDatabase = new Map()));
+  let drain = byDatabase.get(key);
+  if (!drain) byDatabase.set(key, (drain = joinNextRun(() => drainQueue(udb))));
+  return drain();
 };
