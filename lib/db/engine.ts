@@ -23,6 +23,8 @@ export type UserDb = {
    * transaction (which reads its own writes on its connection), or with SQLITE_READERS=0. Use scanRows.
    */
   scan?: (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
+  /** `INSERT … RETURNING` gives the stored row in the same statement (SQLite, MariaDB ≥ 10.5; not MySQL). */
+  returning: boolean;
 };
 
 export type Engine = {
@@ -67,7 +69,7 @@ const openSqliteEngine = (config: Config): Engine => {
   const userDb = (physical: string): UserDb => {
     const open = handles.peek(physical);
     if (open?.handle) return open.handle;
-    const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical };
+    const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical, returning: true };
     if (readers) handle.scan = (query) => readers.read(physical, query);
     if (open) open.handle = handle;
     return handle;
@@ -137,14 +139,22 @@ const mysqlPool = (url: string, database?: string): Pool =>
 
 export const metaSchemaName = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\//, "")) || "tabula";
 
+/** MariaDB has had `INSERT … RETURNING` since 10.5 ("10.11.9-MariaDB-…"); MySQL has none. */
+export const supportsInsertReturning = (version: string) => {
+  const [major, minor] = version.split(".").map(Number);
+  return /mariadb/i.test(version) && (major > 10 || (major === 10 && minor >= 5));
+};
+
 const openMysqlEngine = async (config: Config): Promise<Engine> => {
   const url = config.databaseUrl!;
   const metaName = metaSchemaName(url);
   const bootstrap = mysqlPool(url).promise();
   await bootstrap.query(`CREATE DATABASE IF NOT EXISTS \`${metaName.replace(/`/g, "``")}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   const [wsrep] = (await bootstrap.query("SHOW VARIABLES LIKE 'wsrep_on'")) as unknown as [{ Value: string }[]];
+  const [server] = (await bootstrap.query("SELECT VERSION() AS v")) as unknown as [{ v: string }[]];
   await bootstrap.end();
   const galera = wsrep[0]?.Value === "ON";
+  const returning = supportsInsertReturning(server[0]?.v ?? "");
 
   const pool = mysqlPool(url, metaName);
   // Read-your-writes across Galera nodes: a read waits until this node has applied every commit the cluster
@@ -166,7 +176,7 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
     dropUserDb: async (physical) => {
       await sql`DROP DATABASE IF EXISTS ${sql.id(physical)}`.execute(shared);
     },
-    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical }),
+    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical, returning }),
     clearStatements: () => {},
     metaChanged: joinNextRun(async () => {
       const row = await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirst();

@@ -2,13 +2,13 @@
 // plan (closed table 403, body shape) → hash passwords → BEGIN → read the current row WITH A LOCK → validate →
 // pre hooks on that row → statement → reference and policy checks → read-back → COMMIT. A refusal at any stage
 // rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
-import type { RawBuilder } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { App } from "../../app";
 import type { UserDb } from "../../db/engine";
 import { invalidField, validationFailed } from "../../errors";
 import { type Access, predicatesFor } from "../../rls/access";
 import { toStoredDatetime } from "../../schema/column-types";
-import { deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
+import { columnList, deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
 import { mapDbError } from "../map-db-error";
 import { type ParsedWrite, parseRecordBody } from "../parse-body";
 import { findRecordOrThrow } from "../read-records";
@@ -82,10 +82,19 @@ const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
   }
   await checkReferences(tx, index, writes, prefix);
   const stamp = toStoredDatetime(new Date());
+  const inserted: Record_[] = [];
   const ids: number[] = [];
-  for (const w of writes) ids.push(Number((await insertSql(tx, index.table.name, { ...w.values, created_at: stamp, updated_at: stamp }).execute(tx.db)).insertId));
+  for (const w of writes) {
+    const statement = insertSql(tx, index.table.name, { ...w.values, created_at: stamp, updated_at: stamp });
+    if (tx.returning) {
+      // The stored row comes back from the INSERT itself: no read-back round trip.
+      const [row] = (await sql`${statement} RETURNING ${columnList(index.all)}`.execute(tx.db)).rows as Record_[];
+      inserted.push(toRecord(index, row));
+      ids.push(Number(row.id));
+    } else ids.push(Number((await statement.execute(tx.db)).insertId));
+  }
   await checkPolicy(tx, index, ids, policy(request, "insert"), "insert");
-  return { records: await readBack(tx, index, ids), old: [] };
+  return { records: tx.returning ? inserted : await readBack(tx, index, ids), old: [] };
 };
 
 /** The stored row, locked until COMMIT (FOR UPDATE; SQLite's BEGIN IMMEDIATE already holds the write lock); 404 if hidden. */
