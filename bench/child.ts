@@ -36,6 +36,12 @@ const readStatusKb = (pid: number, field: string) => {
   }
 };
 
+/** The V8 flags `npm start` gives node (package.json's start script), so the bench's servers run as it does. */
+export const startNodeFlags = (root: string): string[] => {
+  const start: string = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith("--"));
+};
+
 /** Peak resident set (VmHWM) of a process so far, in MB; undefined when it cannot be read. */
 export const peakRssMbOf = (pid: number) => {
   const kb = readStatusKb(pid, "VmHWM");
@@ -45,7 +51,7 @@ export const peakRssMbOf = (pid: number) => {
 export const startChild = (mode: Mode, target: Target, options: { profileDir?: string } = {}): Promise<Child> => {
   const root = path.resolve(import.meta.dirname, "..");
   // Source maps let the profile summary name tsx's minified functions.
-  const flags = options.profileDir ? ["--enable-source-maps"] : [];
+  const flags = [...startNodeFlags(root), ...(options.profileDir ? ["--enable-source-maps"] : [])];
   const proc = spawn(process.execPath, [...flags, "--import", "tsx", path.join("bench", "server.ts"), mode], {
     cwd: root,
     stdio: ["pipe", "pipe", "inherit"],
