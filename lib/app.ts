@@ -6,7 +6,7 @@ import { SchemaCache, WorkspaceCache } from "./meta/schema-cache";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
-import { planExists } from "./plans/plans";
+import { planExists } from "./plans/effective-plan";
 import { flushHookLogs } from "./hooks/hook-logs";
 import type Redis from "ioredis";
 import { openRedis } from "./limits/redis";

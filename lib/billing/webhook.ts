@@ -4,7 +4,7 @@ import { grantCredits } from "../credits/ledger";
 import { notFound, unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import type { Actor, Ctx } from "../meta/context";
-import { creditGrantView } from "../credits/account-credits";
+import { creditGrantView } from "../credits/credit-grant-view";
 import type { CreditKind } from "../credits/ledger-kinds";
 
 export const SIGNATURE_HEADER = "x-tabula-signature";

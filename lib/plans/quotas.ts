@@ -7,7 +7,7 @@ import type { MetaDb } from "../db/meta-schema";
 import { ApiError } from "../errors";
 import { type CreditKind, creditBalances, directSpends, lockAccount, spendCredits } from "../credits/ledger";
 import type { Plan } from "./default-plans";
-import { effectivePlan } from "./plans";
+import { effectivePlan } from "./effective-plan";
 
 type Trx = Transaction<MetaDb>;
 
