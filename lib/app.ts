@@ -14,7 +14,6 @@ import { eventChannel, linkBusToRedis } from "./events/redis-link";
 import { installIdentity } from "./events/install-identity";
 import { createMetrics, type Metrics } from "./ops/metrics";
 import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
-import type { DatabaseSchema } from "./schema/types";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter, type SignInLimiter } from "./auth/sign-in-limiter";
