@@ -20,7 +20,7 @@ import { createJoin } from "../lib/services/joins/create-join";
 import { createTable } from "../lib/services/tables/create-table";
 import { loadSchema } from "../lib/meta/load-schema";
 import { DEFAULT_PLANS } from "../lib/plans/default-plans";
-import { putPlan } from "../lib/plans/plans";
+import { putPlan } from "../lib/services/plans/put-plan";
 import { updateHooks } from "../lib/services/hooks/hook-service";
 import { DatabaseCreate, TableInput } from "../lib/mgmt/schemas/databases";
 import { JoinInput } from "../lib/mgmt/schemas/joins";

@@ -72,7 +72,7 @@ const hostOf = (url: string | undefined) => {
 /** The docs settings of a config (a config built by hand, as the tests do, reads them from the environment). */
 export const docsConfig = (config: Config): DocsConfig => (config.docs ??= readDocsConfig(process.env));
 
-export const readDocsConfig = (env: NodeJS.ProcessEnv): DocsConfig => {
+const readDocsConfig = (env: NodeJS.ProcessEnv): DocsConfig => {
   const cnameTarget = (env.DOCS_CNAME_TARGET || hostOf(env.NEXTAUTH_URL) || "localhost").toLowerCase().replace(/\.$/, "");
   return {
     cnameTarget,

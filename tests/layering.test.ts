@@ -99,12 +99,14 @@ describe("dashboard layering", () => {
 
 // Inside lib, a value import never points up a layer: the foundations (column types, policies, joins, DDL) know
 // nothing of the services, the storage layer nothing of the APIs, the data API nothing of the management API,
-// and the write kernel nothing of the metadata services. Type-only imports are free (they vanish at build).
+// the write kernel nothing of the metadata services, and the plan, settings and credit helpers nothing of the
+// services that wrap them. Type-only imports are free (they vanish at build).
 const LIB_RULES: { from: string[]; never: string[] }[] = [
   { from: ["lib/schema", "lib/rls", "lib/joins", "lib/ddl"], never: ["lib/api", "lib/meta", "lib/services", "lib/mgmt", "lib/http", "lib/db"] },
   { from: ["lib/db"], never: ["lib/api", "lib/meta", "lib/services", "lib/mgmt", "lib/hooks", "lib/http"] },
   { from: ["lib/api", "lib/db-auth"], never: ["lib/mgmt"] },
   { from: ["lib/api/write"], never: ["lib/meta", "lib/services", "lib/mgmt"] },
+  { from: ["lib/plans", "lib/settings", "lib/credits"], never: ["lib/services", "lib/mgmt"] },
 ];
 
 /** Module specifiers a file imports as values: `import type`, `export type` and `import("x").T` types are left out. */
@@ -143,8 +145,11 @@ describe("lib layering", () => {
     ["should block", "lib/api/read-records.ts", "../mgmt/authorize"],
     ["should block", "lib/api/write/run-write.ts", "../../meta/context"],
     ["should block", "lib/joins/parse-join-definition.ts", "../services/joins/create-join"],
+    ["should block", "lib/plans/quotas.ts", "../services/plans/put-plan"],
+    ["should block", "lib/settings/read-settings.ts", "../mgmt/account-routes"],
     ["should allow", "lib/api/write/run-write.ts", "../../db/serialization-retry"],
     ["should allow", "lib/meta/context.ts", "../db/meta-transaction"],
+    ["should allow", "lib/services/plans/put-plan.ts", "../../plans/effective-plan"],
     ["should allow", "lib/schema/column-types.ts", "./types"],
   ])("%s %s importing %s", (verdict, file, specifier) => {
     const problem = libLayeringProblem(file, specifier);

@@ -4,7 +4,7 @@
 import { singular, type Token } from "./offline-words";
 
 const set = (words: string) => new Set(words.split(" "));
-export const DETERMINERS = set("a an the my our your his her its their some each every all any one many several multiple more lots few both this that these those own zero or");
+const DETERMINERS = set("a an the my our your his her its their some each every all any one many several multiple more lots few both this that these those own zero or");
 export const PREPOSITIONS = set("of per for by in on at from under within inside to into about via across");
 export const HAVE = set("have has own owns contain contains include includes hold holds");
 export const WITH = set("with having including containing featuring");
@@ -13,7 +13,7 @@ export const CLAUSE_END = set(". ; : ! ?");
 /** Nouns that never name something to keep a table of. */
 export const FILLER = set("needs wants uses helps sells tracks manages keeps lists app apps application applications system systems database databases backend backends tool tools platform platforms site sites website websites software list lists lot lots way ways thing things stuff data info information management kind kinds sort sorts bunch track tracker i we you people everything everyone something number numbers record records entry entries");
 /** Words that start a request rather than a noun phrase: "Track invoices", "Manage members". */
-export const VERBS = set("add track manage keep record log store handle organize organise run build make create need want sell help list plan book register");
+const VERBS = set("add track manage keep record log store handle organize organise run build make create need want sell help list plan book register");
 /** Collective nouns that name tables though they have no plural. */
 export const COLLECTIVE = set("staff equipment personnel");
 export const PLURAL_COLUMNS = set("notes comments details dates hours minutes servings calories points reps goals instructions symptoms remarks tags prices costs fees");

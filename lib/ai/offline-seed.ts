@@ -4,7 +4,7 @@
 import { PEOPLE, type PlannedTable } from "./offline-tables";
 import type { PlanColumn } from "./plan";
 
-export const SEED_ROWS = 3;
+const SEED_ROWS = 3;
 
 const NAMES = ["Ada Lovelace", "Grace Hopper", "Alan Turing"];
 const SAMPLES: Record<string, string[]> = {

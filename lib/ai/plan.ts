@@ -17,7 +17,7 @@ export type PlanJoin = { name: string; base: string; joins: { table: string; on:
 export type DraftPlan = { name: string; tables: PlanTable[]; joins: PlanJoin[]; seed: Record<string, Record<string, unknown>[]> };
 export type ValidPlan = { name: string; tables: { name: string; columns: ColumnDef[] }[]; joins: PlanJoin[]; seed: Record<string, Record<string, unknown>[]> };
 
-export const MAX_SEED_ROWS = 50;
+const MAX_SEED_ROWS = 50;
 
 const PLAN_KEYS = new Set(["name", "tables", "joins", "seed"]);
 

@@ -81,7 +81,7 @@ const predicateParams = (udb: UserDb, { column, op, value }: ColumnFilter): unkn
 };
 
 /** Everything about a filter that changes its SQL text (not its values). */
-export const filterShape = (udb: UserDb, filter: Filter): string =>
+const filterShape = (udb: UserDb, filter: Filter): string =>
   "or" in filter ? `or(${filter.or.map((f) => columnFilterShape(udb, f)).join("|")})` : columnFilterShape(udb, filter);
 
 const columnFilterShape = (udb: UserDb, filter: ColumnFilter) => `${predicateShape(udb, filter)}${usesSearch(udb, filter) ? ":search" : ""}`;
@@ -175,10 +175,10 @@ export const orderKeys = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, ti
 };
 
 /** ORDER BY the requested columns, always ending with id so pages are stable. */
-export const orderSql = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tieBreak?: Fragment[]): Fragment =>
+const orderSql = (udb: UserDb, sort: Sort[], ref: ColumnRef = byName, tieBreak?: Fragment[]): Fragment =>
   orderByKeys(orderKeys(udb, sort, ref, tieBreak));
 
-export const orderByKeys = (keys: OrderKey[]): Fragment =>
+const orderByKeys = (keys: OrderKey[]): Fragment =>
   sql` ORDER BY ${sql.join(keys.map((k) => sql`${k.key} ${sql.raw(k.desc ? "DESC" : "ASC")}`))}`;
 
 /**

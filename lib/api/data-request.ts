@@ -31,7 +31,7 @@ const ITEM_ACTIONS: Record<string, DataAction> = { GET: "get", PUT: "replace", P
 const COLLECTION_ACTIONS: Record<string, DataAction> = { GET: "list", POST: "create", PATCH: "update_where", DELETE: "delete_where" };
 
 /** The caller's row predicates: secret keys are the server role; a JWT user meets the policies (deny by default). */
-export const accessFor = (schema: DatabaseSchema, caller: Caller): Access =>
+const accessFor = (schema: DatabaseSchema, caller: Caller): Access =>
   caller.kind === "key" ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
 
 const actionOf = (req: CoreRequest, item: boolean): DataAction => {

@@ -3,7 +3,7 @@ import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef, ColumnType } from "../schema/types";
 import { type Filter, parseReadQuery } from "./parse-query";
 
-export const AGG_FUNCTIONS = ["count", "sum", "avg", "min", "max", "count_distinct"] as const;
+const AGG_FUNCTIONS = ["count", "sum", "avg", "min", "max", "count_distinct"] as const;
 export type AggFunction = (typeof AGG_FUNCTIONS)[number];
 
 /** One output value: `count` (rows), or `fn_column` of a column. */
@@ -11,8 +11,8 @@ export type Aggregate = { fn: AggFunction; column?: ColumnDef; name: string };
 export type AggregateSort = { name: string; desc: boolean };
 export type AggregateQuery = { filters: Filter[]; group: ColumnDef[]; aggregates: Aggregate[]; sort: AggregateSort[]; limit: number; offset: number };
 
-export const MAX_GROUP = 5;
-export const MAX_AGGREGATES = 20;
+const MAX_GROUP = 5;
+const MAX_AGGREGATES = 20;
 const NUMERIC: ColumnType[] = ["int", "bigint", "decimal", "float"];
 
 /** Which columns a function takes: sums and averages numbers; min and max anything sortable; counts anything comparable. */

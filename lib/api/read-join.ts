@@ -102,7 +102,7 @@ export const joinPolicies = (index: JoinIndex, schema: DatabaseSchema, caller?: 
 };
 
 /** The caller's row access for tables read beside the join (expansions); no caller = the owner. */
-export const joinAccess = (schema: DatabaseSchema, caller?: Caller): Access =>
+const joinAccess = (schema: DatabaseSchema, caller?: Caller): Access =>
   caller?.kind === "user" ? (table, action) => rowFilter(caller, schema, table, action) : FULL_ACCESS;
 
 type JoinRequest = { method: string; query: URLSearchParams; header: (name: string) => string | undefined; origin?: string; pathname?: string };

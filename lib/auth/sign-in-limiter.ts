@@ -8,7 +8,7 @@ import { ApiError } from "../errors";
 
 /** Failed sign-ins allowed per account, and per client address, in one window. */
 export const SIGN_IN_ATTEMPTS = 10;
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 /** Where the password is checked: `dashboard`, or `db:<id>` for a database's own users. */
 export type SignInAttempt = { realm: string; login: string; address: string | undefined };

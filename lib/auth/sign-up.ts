@@ -1,10 +1,8 @@
 import type { App } from "../app";
 import { ApiError } from "../errors";
 import { createAccount } from "../services/accounts/create-account";
-import type { Ctx } from "../meta/context";
-import { readSettings } from "../settings/get-settings";
+import { readSettings } from "../settings/read-settings";
 import { acceptInvite, requireUsableInvite } from "../services/teams/invites";
-import { ACCOUNT_COLUMNS, accountView } from "../plans/account-view";
 import { metaTransaction } from "../db/meta-transaction";
 
 const hasAccounts = async (app: App) => !!(await app.engine.meta.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
@@ -45,30 +43,3 @@ const discardAccount = (app: App, accountId: number) =>
     await trx.deleteFrom("api_keys").where("account_id", "=", accountId).execute();
     await trx.deleteFrom("accounts").where("id", "=", accountId).execute();
   });
-
-export type AddAccountInput = { body: unknown };
-
-/** POST /api/v1/accounts: the operator adds an account (whatever the sign-up setting). */
-export const addAccount = async (ctx: Ctx, { body: input }: AddAccountInput) => {
-  const body = (typeof input === "object" && input !== null ? input : {}) as { email?: unknown; password?: unknown };
-  const { account } = await createAccount(ctx.app, { email: body.email, password: body.password });
-  return accountView(ctx.app.engine.meta, { ...account, is_operator: account.is_operator ? 1 : 0, disabled_at: null });
-};
-
-export type GetCurrentAccountInput = Record<string, never>;
-
-/** GET /api/v1/account: who is signed in (or whose key this is), with plan, usage and credits. */
-export const getCurrentAccount = async (ctx: Ctx, _input: GetCurrentAccountInput) => {
-  const meta = ctx.app.engine.meta;
-  const row = await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).where("id", "=", ctx.actor.accountId).executeTakeFirstOrThrow();
-  return accountView(meta, row);
-};
-
-export type ListAccountsInput = Record<string, never>;
-
-/** GET /api/v1/accounts: every account of this install with its plan, usage and credits, for the operator. */
-export const listAccounts = async (ctx: Ctx, _input: ListAccountsInput) => {
-  const meta = ctx.app.engine.meta;
-  const rows = await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).orderBy("id").execute();
-  return Promise.all(rows.map((r) => accountView(meta, r)));
-};

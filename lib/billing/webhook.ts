@@ -4,10 +4,10 @@ import { grantCredits } from "../credits/ledger";
 import { notFound, unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import type { Actor, Ctx } from "../meta/context";
-import { creditGrantView } from "../credits/account-credits";
+import { creditGrantView } from "../credits/credit-grant-view";
 import type { CreditKind } from "../credits/ledger-kinds";
 
-export const SIGNATURE_HEADER = "x-tabula-signature";
+const SIGNATURE_HEADER = "x-tabula-signature";
 
 /** The webhook acts for no account: what it may do is decided by its body, once the signature holds. */
 const BILLING_ACTOR: Actor = { accountId: 0, isOperator: false, keyDatabaseId: null };

@@ -19,7 +19,7 @@ type Trx = Transaction<MetaDb>;
 /** A ledger row as the API shows it (without the account it belongs to). */
 export type LedgerEntry = Omit<Selectable<CreditLedgerTable>, "account_id" | "kind" | "entry"> & { kind: CreditKind; entry: LedgerEntryKind };
 
-export const entryView = (row: Selectable<CreditLedgerTable>): LedgerEntry => ({
+const entryView = (row: Selectable<CreditLedgerTable>): LedgerEntry => ({
   id: row.id,
   kind: row.kind as CreditKind,
   entry: row.entry as LedgerEntryKind,

@@ -5,7 +5,7 @@ const ALLOWED_HEADERS = "authorization, content-type, prefer";
 const EXPOSED_HEADERS = "x-total-count, link, preference-applied, retry-after, ratelimit, ratelimit-policy, www-authenticate, allow";
 
 /** True when the database's auth settings list this Origin ("*" allows any). */
-export const originAllowed = (schema: DatabaseSchema | undefined, origin: string | undefined) => {
+const originAllowed = (schema: DatabaseSchema | undefined, origin: string | undefined) => {
   const origins = schema?.auth?.cors_origins;
   if (!origin || !origins?.length) return false;
   return origins.includes("*") || origins.includes(origin);

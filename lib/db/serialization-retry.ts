@@ -16,7 +16,7 @@ export const isSerializationFailure = (err: unknown): boolean => {
   return typeof e.message === "string" && /try restarting transaction/i.test(e.message);
 };
 
-export const writeConflict = () =>
+const writeConflict = () =>
   new ApiError("write_conflict", "Another write to the same rows won a race; nothing was written. Send the request again.", {
     extra: { retryable: true },
   });

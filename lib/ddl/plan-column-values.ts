@@ -25,7 +25,7 @@ const verb = (n: number, one: string, many: string) => `${rowCount(n)} ${n === 1
 /** Keys as the engine's unique index compares them (MariaDB's utf8mb4_bin ignores trailing spaces). */
 const uniqueKey = (udb: UserDb, v: unknown) => (udb.engine === "mysql" && typeof v === "string" ? v.replace(/ +$/, "") : v);
 
-export const duplicateIds = (udb: UserDb, rows: ConvertedRow[]): number[] => {
+const duplicateIds = (udb: UserDb, rows: ConvertedRow[]): number[] => {
   const groups = new Map<unknown, number[]>();
   for (const row of rows) {
     const key = uniqueKey(udb, row.stored);

@@ -1,7 +1,7 @@
 import type { App } from "../app";
 
 /** `Docs.Example.com:443` → `docs.example.com` (the port never matters; IPv6 literals are never docs hosts). */
-export const hostName = (host: string | undefined) => (host ?? "").split(":")[0].toLowerCase().replace(/\.$/, "");
+const hostName = (host: string | undefined) => (host ?? "").split(":")[0].toLowerCase().replace(/\.$/, "");
 
 const loadDomains = async (app: App) => {
   const rows = await app.engine.meta

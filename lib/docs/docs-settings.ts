@@ -38,11 +38,11 @@ export const docsView = (app: App, instance: string, origin: string | undefined,
 };
 
 /** verified only when both records are right; a verified (or failing) domain that is no longer right is failing, never pending. */
-export const statusAfter = (previous: DomainStatus, check: DomainCheck): DomainStatus =>
+const statusAfter = (previous: DomainStatus, check: DomainCheck): DomainStatus =>
   check.ok ? "verified" : previous === "verified" || previous === "failing" ? "failing" : "pending";
 
 /** Why a right DNS proof still does not verify: another database verified the domain first and owns it. */
-export const verifiedElsewhere = (domain: string): DomainCheck => ({
+const verifiedElsewhere = (domain: string): DomainCheck => ({
   ok: false,
   reason: `${domain} is already verified by another database of this install (the first to verify owns it); remove it there, then verify again`,
 });

@@ -25,7 +25,7 @@ const CEL_TYPES: Record<ColumnDef["type"], string> = {
   boolean: "bool",
 };
 
-export const celTypeOf = (c: ColumnDef) => (c.nullable || c.type === "json" ? "dyn" : CEL_TYPES[c.type]);
+const celTypeOf = (c: ColumnDef) => (c.nullable || c.type === "json" ? "dyn" : CEL_TYPES[c.type]);
 
 /** What a `set` may store in the column: its base type (or null when it is nullable). */
 export const setTypeOf = (c: ColumnDef) => CEL_TYPES[c.type];

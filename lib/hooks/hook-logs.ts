@@ -11,7 +11,7 @@ import type { HookAction, HookRun } from "./hooks";
 import { LOG_ENTRIES_PER_DATABASE } from "./limits";
 import { clipInput, clipSteps, type LoggedStep } from "./log-clip";
 
-export const KEEP_DAYS = 7;
+const KEEP_DAYS = 7;
 
 type Entry = Insertable<HookLogsTable>;
 

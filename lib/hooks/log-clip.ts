@@ -6,7 +6,7 @@ import type { StepResult } from "./hooks";
 import { sizeOf } from "./value-size";
 
 /** At most `max` characters of the value's JSON, and whether that is all of it. */
-export const jsonPrefix = (value: unknown, max: number): { text: string; complete: boolean } => {
+const jsonPrefix = (value: unknown, max: number): { text: string; complete: boolean } => {
   let text = "";
   const write = (v: unknown): boolean => {
     if (text.length > max) return false;

@@ -28,7 +28,7 @@ export const sizeOf = (value: unknown): number => {
 };
 
 /** Thrown before a value over VALUE_LIMIT would be built; the step fails with this message. */
-export class ValueTooLarge extends Error {
+class ValueTooLarge extends Error {
   constructor(what: string) {
     super(`${what} would be larger than ${VALUE_LIMIT} (1 MiB), the limit of any value a hook builds`);
   }

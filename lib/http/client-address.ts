@@ -39,7 +39,7 @@ export const CLIENT_HEADER = "x-tabula-client";
 export const markClientAddress = (address: string | undefined) => `${processMark()} ${address ?? ""}`;
 
 /** The address server.ts marked, or undefined when the header is missing or not this process's. */
-export const readMarkedAddress = (header: string | null | undefined) => {
+const readMarkedAddress = (header: string | null | undefined) => {
   if (!header) return undefined;
   const space = header.indexOf(" ");
   if (space === -1 || header.slice(0, space) !== processMark()) return undefined;

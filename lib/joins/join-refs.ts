@@ -13,7 +13,7 @@ export const refTable = (ref: string) => ref.slice(0, ref.indexOf("."));
 export const refColumn = (ref: string) => ref.slice(ref.indexOf(".") + 1);
 
 /** Every table a join reads, base first. */
-export const joinTables = (join: Pick<JoinDef, "base" | "joins">) => [join.base, ...join.joins.map((j) => j.table)];
+const joinTables = (join: Pick<JoinDef, "base" | "joins">) => [join.base, ...join.joins.map((j) => j.table)];
 
 /** Every "table.column" a join uses: key pairs and output columns. */
 const joinRefs = (join: JoinDef) => [...join.joins.flatMap((j) => j.on.flat()), ...join.columns.map((c) => c.column)];

@@ -1,6 +1,6 @@
 import type { App } from "../app";
 import { loadAuth } from "../services/auth/load-auth";
-import { effectivePlan } from "../plans/plans";
+import { effectivePlan } from "../plans/effective-plan";
 import { ensureOutbox } from "../events/outbox/outbox-table";
 import { compileHooks } from "../hooks/hooks";
 import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";

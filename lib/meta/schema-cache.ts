@@ -5,7 +5,7 @@ import type { DatabaseSchema } from "../schema/types";
  * invalidation (it read the old rows, then a change committed and dropped the entry) does not put its stale
  * entry back: `setIfCurrent` stores only when nothing was invalidated since the load began.
  */
-export class EpochCache<K, V> extends Map<K, V> {
+class EpochCache<K, V> extends Map<K, V> {
   epoch = 0;
 
   override delete(key: K) {

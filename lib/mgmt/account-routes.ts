@@ -1,9 +1,12 @@
-import { addAccount, getCurrentAccount, listAccounts } from "../auth/sign-up";
+import { addAccount } from "../services/accounts/add-account";
+import { getCurrentAccount } from "../services/accounts/get-current-account";
+import { listAccounts } from "../services/accounts/list-accounts";
 import { changeOwnPassword } from "../services/accounts/change-own-password";
 import { endAllSessions } from "../services/accounts/end-all-sessions";
 import { resetAccountPassword } from "../services/accounts/reset-account-password";
 import { setAccountDisabled } from "../services/accounts/set-account-disabled";
-import { getSettings, updateSettings } from "../settings/update-settings";
+import { getSettings } from "../services/settings/get-settings";
+import { updateSettings } from "../services/settings/update-settings";
 import { z } from "zod";
 import { defineRoute } from "./route";
 import { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch } from "./schemas/accounts";

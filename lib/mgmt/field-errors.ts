@@ -5,7 +5,7 @@ import type { FieldError } from "../errors";
 
 type Issue = z.core.$ZodIssue;
 
-export const fieldPath = (path: PropertyKey[]) =>
+const fieldPath = (path: PropertyKey[]) =>
   path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
 
 const EXPECTED: Record<string, string> = {

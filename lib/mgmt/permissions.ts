@@ -32,7 +32,7 @@ export const isDatabasePermission = (p: Permission): p is DatabasePermission => 
 export const isWorkspacePermission = (p: Permission): p is WorkspacePermission => p.startsWith("workspace:");
 
 /** `database:write` → `write`. */
-export const levelOf = (p: DatabasePermission | WorkspacePermission) => p.split(":")[1] as Level;
+const levelOf = (p: DatabasePermission | WorkspacePermission) => p.split(":")[1] as Level;
 
 export type DatabaseRole = "owner" | MemberRole;
 

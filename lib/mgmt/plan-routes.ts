@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { receiveBillingWebhook } from "../billing/webhook";
-import { grantAccountCredits, readAccountCredits } from "../credits/account-credits";
-import { listPlans, putPlan, setAccountPlan } from "../plans/plans";
+import { grantAccountCredits } from "../services/credits/grant-account-credits";
+import { readAccountCredits } from "../services/credits/read-account-credits";
+import { listPlans } from "../services/plans/list-plans";
+import { putPlan } from "../services/plans/put-plan";
+import { setAccountPlan } from "../services/plans/set-account-plan";
 import { defineRoute } from "./route";
 import { Account } from "./schemas/accounts";
 import { AccountPlanPatch, BillingWebhook, CreditGrant, CreditGrantCreate, CreditLedger, Plan, PlanPut } from "./schemas/plans";

@@ -24,7 +24,7 @@ const PATH_PARAMETERS: Record<string, { component: string; description: string; 
   plan: { component: "PlanName", description: "The plan's name: 1 to 32 lowercase letters, digits, - or _.", schema: { type: "string", pattern: "^[a-z][a-z0-9_-]{0,31}$" }, sample: "pro" },
 };
 
-export const pathParamNames = (route: Route) => route.path.split("/").filter((s) => s.startsWith(":")).map((s) => s.slice(1));
+const pathParamNames = (route: Route) => route.path.split("/").filter((s) => s.startsWith(":")).map((s) => s.slice(1));
 
 /** `databases/:instance` → `/databases/{instance}` */
 export const openApiPath = (route: Route) => `/${route.path.replace(/:(\w+)/g, "{$1}")}`;

@@ -99,7 +99,7 @@ export const examplePatch = (table: TableDef): Json => {
 };
 
 /** NOT NULL columns without a default: the ones a create body must carry. */
-export const requiredOnCreate = (table: TableDef) =>
+const requiredOnCreate = (table: TableDef) =>
   table.columns.filter((c) => !c.nullable && (c.default === undefined || c.default === null)).map((c) => c.name);
 
 /** A replace sets every column, and defaults only apply on create, so every NOT NULL column is required. */

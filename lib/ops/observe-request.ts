@@ -7,7 +7,7 @@ import { routeClassOf } from "./route-class";
 /** An incoming X-Request-Id is kept when it is a plain token (a proxy's id); anything else gets a fresh one. */
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const requestIdFrom = (header: string | string[] | undefined) =>
+const requestIdFrom = (header: string | string[] | undefined) =>
   typeof header === "string" && REQUEST_ID_RE.test(header) ? header : randomUUID();
 
 /**

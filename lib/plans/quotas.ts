@@ -7,7 +7,7 @@ import type { MetaDb } from "../db/meta-schema";
 import { ApiError } from "../errors";
 import { type CreditKind, creditBalances, directSpends, lockAccount, spendCredits } from "../credits/ledger";
 import type { Plan } from "./default-plans";
-import { effectivePlan } from "./plans";
+import { effectivePlan } from "./effective-plan";
 
 type Trx = Transaction<MetaDb>;
 
@@ -146,7 +146,7 @@ export type QuotaKind = keyof typeof QUOTAS;
 /** How a metered use is paid: within the plan (or unlimited), by a credit the service must hold, or free. */
 export type QuotaOutcome = "allowance" | "credit" | "free";
 
-export const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Promise<QuotaOutcome> => {
+const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Promise<QuotaOutcome> => {
   const quota: Quota = QUOTAS[kind];
   if (app && quota.free?.(app)) return "free";
   await lockAccount(trx, accountId);

@@ -21,9 +21,8 @@ export const MAX_OR_GROUPS = 10;
 export const MAX_OR_FILTERS = 20;
 
 export type FilterOp = (typeof FILTER_OPERATORS)[number]["op"];
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export const FILTER_SUFFIX = Object.fromEntries(FILTER_OPERATORS.map((o) => [o.op, o.suffix])) as Record<FilterOp, string>;
+const FILTER_SUFFIX = Object.fromEntries(FILTER_OPERATORS.map((o) => [o.op, o.suffix])) as Record<FilterOp, string>;
 
 // Longest suffix first, so `_gte` wins over `_gt` and `_ilike` over `_like`.
 const BY_SUFFIX_LENGTH = FILTER_OPERATORS.filter((o) => o.suffix).sort((a, b) => b.suffix.length - a.suffix.length);

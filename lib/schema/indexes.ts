@@ -7,7 +7,7 @@ import { NAME_RE } from "./names";
 import { type ColumnDef, type IndexDef, recordColumns, type TableDef } from "./types";
 
 /** InnoDB's largest index key; SQLite has no limit, but the schema is a MySQL schema on both engines. */
-export const MAX_KEY_BYTES = 3072;
+const MAX_KEY_BYTES = 3072;
 
 const keyBytes = (columns: ColumnDef[]) => columns.reduce((sum, c) => sum + TYPE_SPECS[c.type].keyBytes(c), 0);
 
@@ -83,7 +83,7 @@ export type EngineIndex = { name: string; columns: string[]; unique: boolean };
  * names distinct across a SQLite file and unchanged by a table rename, and the hash of the definition makes a
  * changed index a new name. At most 55 characters (MySQL allows 64).
  */
-export const engineIndexName = (tableId: number, columns: string[], unique: boolean) => {
+const engineIndexName = (tableId: number, columns: string[], unique: boolean) => {
   const hash = createHash("sha256").update(JSON.stringify([columns, unique])).digest("hex").slice(0, 8);
   return `_${unique ? "ux" : "ix"}_${tableId}_${columns.join("_").slice(0, 30)}_${hash}`;
 };

@@ -6,9 +6,9 @@ import type { ColumnDef } from "./types";
 /** Columns a table may have besides id, created_at and updated_at (MariaDB stops near 1,017, SQLite at 2,000). */
 export const MAX_COLUMNS = 500;
 /** MySQL's limit on the sum of a row's column sizes (TEXT and JSON count their pointer only). */
-export const MAX_ROW_BYTES = 65_535;
+const MAX_ROW_BYTES = 65_535;
 /** InnoDB's limit on the part of a row stored in its page (16 KiB pages, DYNAMIC rows), checked at CREATE/ALTER. */
-export const MAX_INLINE_BYTES = 8_126;
+const MAX_INLINE_BYTES = 8_126;
 
 /** id, created_at and updated_at in the row sum; inline also InnoDB's row header and transaction fields (measured on MariaDB 10.11). */
 const SYSTEM_ROW_BYTES = 24;

@@ -5,7 +5,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { resolveTarget } from "./target-address";
 
-export const MAX_RESPONSE_BYTES = 4096;
+const MAX_RESPONSE_BYTES = 4096;
 
 // Connections are kept for the next attempts to the same host and port: a pooled socket was opened to an
 // address checked when it connected, so reuse skips only the handshake, never the check.

@@ -4,7 +4,7 @@ import { createHmac, randomBytes } from "node:crypto";
 
 export const generateWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
-export const signPayload = (secret: string, messageId: string, timestamp: number, body: string) =>
+const signPayload = (secret: string, messageId: string, timestamp: number, body: string) =>
   `v1,${createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${messageId}.${timestamp}.${body}`).digest("base64")}`;
 
 /** The headers of one attempt; the timestamp is the attempt's, so a retry is signed afresh. */

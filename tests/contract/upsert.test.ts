@@ -57,6 +57,8 @@ describe.each(ENGINES)("upsert on %s", (engine) => {
   });
 
   it("bulk: 201 when any row is created, each row with its own outcome in body order; 200 when all merge", async () => {
+    await upsert({ sku: "a-1", name: "Lamp", qty: 7, owner_id: 1 });
+    await newEvents();
     const reply = await upsert([{ sku: "a-1", name: "Lamp 2" }, { sku: "b-1", name: "Bowl", owner_id: 1 }, { sku: "b-1", qty: 3 }]);
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.map((o: any) => [o.status, o.record.sku, o.record.name, o.record.qty, o.record.note])).toEqual([
@@ -74,6 +76,8 @@ describe.each(ENGINES)("upsert on %s", (engine) => {
   });
 
   it("_on_conflict=id merges by id; an id that matches no row is a 422 naming it", async () => {
+    await upsert({ sku: "b-1", name: "Bowl", owner_id: 1 });
+    await newEvents();
     const [row] = (await items()).filter((r) => r.sku === "b-1");
     const merged = await upsert({ id: row.id, qty: 10 }, "_on_conflict=id");
     expect(merged.status, merged.text).toBe(200);

@@ -33,7 +33,9 @@ describe.each(ENGINES)("docs settings on %s", (engine) => {
   });
 
   it("starts private, without a domain", async () => {
-    const reply = await getDocs(h, db.instance, owner.key);
+    // A database of its own: the shared one's settings are what the other tests left.
+    const fresh = await makeDatabase(h, "Fresh", owner.key);
+    const reply = await getDocs(h, fresh.instance, owner.key);
     expect(outcome(reply)).toEqual({ status: 200, body: PRIVATE });
   });
 

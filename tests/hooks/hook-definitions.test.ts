@@ -32,7 +32,9 @@ describe.each(ENGINES)("saving pre hooks (%s)", (engine) => {
   });
 
   it("GET answers empty arrays for a table without hooks", async () => {
-    expect(await getHooks(ctx.h, db, "products")).toEqual({ insert: [], update: [], delete: [] });
+    // A database of its own: the shared one's products table holds the hooks other cases saved.
+    const fresh = await createDatabase(ctx.h, "hook defs fresh", SHOP_TABLES);
+    expect(await getHooks(ctx.h, fresh, "products")).toEqual({ insert: [], update: [], delete: [] });
   });
 
   it("PUT answers the hooks with all three arrays, and GET returns them", async () => {
@@ -137,6 +139,7 @@ describe.each(ENGINES)("saving pre hooks (%s)", (engine) => {
       ["used in an expression", "quantity", /products\.(insert|update|delete)|(insert|update|delete) hook/],
       ["the target of a set", "slug", /products\.(insert|update)|(insert|update) hook/],
     ])("dropping a column %s is refused with 409 naming the hook; the column stays", async (_what, column, names) => {
+      await putHooks(ctx.h, db, "products", PRODUCT_HOOKS);
       const reply = await ctx.h.request("DELETE", columnPath("products", column));
       expectError(reply, 409, "conflict");
       expect(reply.body.message).toContain(column);
@@ -147,10 +150,12 @@ describe.each(ENGINES)("saving pre hooks (%s)", (engine) => {
     });
 
     it("dropping the column is allowed once no hook uses it", async () => {
-      await putHooks(ctx.h, db, "products", { insert: [{ set: "total", expr: "new.price" }] });
-      const reply = await ctx.h.request("DELETE", columnPath("products", "slug"));
+      // A database of its own: the other cases' hooks need the shared one's slug column.
+      const dropDb = await createDatabase(ctx.h, "hook drop", SHOP_TABLES);
+      await putHooks(ctx.h, dropDb, "products", { insert: [{ set: "total", expr: "new.price" }] });
+      const reply = await ctx.h.request("DELETE", `/api/v1/databases/${dropDb}/tables/products/columns/slug`);
       expect(reply.status, reply.text).toBe(204);
-      await putHooks(ctx.h, db, "products", { insert: [{ set: "total", expr: TOTAL }] });
+      await putHooks(ctx.h, dropDb, "products", { insert: [{ set: "total", expr: TOTAL }] });
     });
   });
 

@@ -3,7 +3,7 @@
 // what exists, on both engines, through creation, the management API listing, column renames and type changes,
 // table renames and column drops; bad input is a 422 naming the field, and a refused change leaves it all as it was.
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase, expectError, insert, list } from "../contract/contract-helpers";
 import { ENGINES, type Harness } from "../helpers/harness";
 import { useHarness } from "../contract/contract-helpers";
@@ -55,7 +55,13 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   };
   const indexesOf = (table = "products") => engineIndexes(ctx.h, instance, table);
 
-  beforeAll(async () => {
+  // A database of its own for each case, so each runs alone (-t); a case after the rename starts with it made.
+  const renameCategory = async () => {
+    const r = await ctx.h.request("PATCH", api("/tables/products/columns/category"), { body: { name: "kind" } });
+    expect(r.status, r.text).toBe(200);
+  };
+
+  beforeEach(async () => {
     instance = await createDatabase(ctx.h, `Indexes ${engine}`, [{ name: "makers", columns: [{ name: "name", type: "varchar" }] }, PRODUCTS]);
     const makers = await insert(ctx.h, `/v1/${instance}/makers`, [{ name: "a" }, { name: "b" }]);
     await insert(ctx.h, `/v1/${instance}/products`, [
@@ -133,6 +139,7 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   });
 
   it("keeps every index through type changes (a table rebuild on SQLite, a converted column on MariaDB)", async () => {
+    await renameCategory();
     const toText = await ctx.h.request("PATCH", api("/tables/products/columns/price"), { body: { type: "varchar", length: 30 } });
     expect(toText.status, toText.text).toBe(200);
     const nullable = await ctx.h.request("PATCH", api("/tables/products/columns/kind"), { body: { nullable: true, length: 40 } });
@@ -148,6 +155,7 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   });
 
   it("keeps every index through a table rename", async () => {
+    await renameCategory();
     const r = await ctx.h.request("PATCH", api("/tables/products"), { body: { name: "items" } });
     expect(r.status, r.text).toBe(200);
     const found = await indexesOf("items");
@@ -160,6 +168,7 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   });
 
   it("refuses bad input with a 422 naming the field, changing nothing", async () => {
+    await renameCategory();
     const before = { table: await getTable("products"), engine: await indexesOf() };
     const cases: [unknown, string, string][] = [
       [{ columns: ["kind", "nope"] }, "columns[1]", "unknown_column"],
@@ -190,6 +199,7 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   });
 
   it("refuses a unique index over repeated values and a type change an index cannot hold, leaving the schema as it was", async () => {
+    await renameCategory();
     const [first] = await list(ctx.h, `/v1/${instance}/products?sku=s1`);
     await insert(ctx.h, `/v1/${instance}/products`, { kind: first.kind, maker_id: first.maker_id, sku: "s4" });
     const before = { table: await getTable("products"), engine: await indexesOf() };
@@ -203,6 +213,7 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   });
 
   it("adds and deletes an index by name through the table's indexes routes", async () => {
+    await renameCategory();
     const add = await ctx.h.request("POST", api("/tables/products/indexes"), { body: { columns: ["maker_id", "created_at"], name: "by_maker" } });
     expect(add.status, add.text).toBe(201);
     expect(add.body).toEqual({ name: "by_maker", columns: ["maker_id", "created_at"], unique: false });
@@ -217,6 +228,9 @@ describe.each(ENGINES)("indexes on %s", (engine) => {
   });
 
   it("drops the indexes containing a dropped column, and keeps the others", async () => {
+    await renameCategory();
+    const sorted = await ctx.h.request("POST", api("/tables/products/indexes"), { body: { columns: ["sku", "kind"], unique: true } });
+    expect(sorted.status, sorted.text).toBe(201);
     const r = await ctx.h.request("DELETE", api("/tables/products/columns/price"));
     expect(r.status, r.text).toBe(204);
     const found = await indexesOf();

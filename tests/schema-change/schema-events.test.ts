@@ -1,6 +1,6 @@
 // Every schema-changing service publishes exactly one schema event, after its transaction committed (a reader
 // on another connection already sees the new version), and moves the database's schema version by one.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
 import { rotateAuthSecret as rotateAuthSecretService } from "../../lib/services/auth/rotate-auth-secret";
 import { updateAuth as updateAuthService } from "../../lib/services/auth/update-auth";
@@ -35,32 +35,38 @@ const createTable = asRoute(createTableService);
 const dropTable = asRoute(dropTableService);
 const updateTable = asRoute(updateTableService);
 
-// In order: each step starts from the schema the previous ones left.
-const CHANGES: [string, (ctx: Ctx, instance: string) => Promise<unknown>][] = [
-  ["createTable", (ctx, instance) => createTable(ctx, { instance, body: { name: "tags", columns: [{ name: "label", type: "varchar" }] } })],
-  ["addColumn", (ctx, instance) => addColumn(ctx, { instance, table: "tags", body: { name: "color", type: "varchar" } })],
-  ["updateColumn", (ctx, instance) => updateColumn(ctx, { instance, table: "tags", column: "color", body: { name: "colour" } })],
-  ["dropColumn", (ctx, instance) => dropColumn(ctx, { instance, table: "tags", column: "colour" })],
-  ["updateTable", (ctx, instance) => updateTable(ctx, { instance, table: "tags", body: { name: "labels" } })],
-  ["dropTable", (ctx, instance) => dropTable(ctx, { instance, table: "labels" })],
-  ["createJoin", (ctx, instance) => createJoin(ctx, { instance, body: { name: "titles", sql: "SELECT b.title FROM books b JOIN authors a ON b.author_id = a.id" } })],
-  ["updateJoin", (ctx, instance) => updateJoin(ctx, { instance, join: "titles", body: { name: "book_titles" } })],
-  ["deleteJoin", (ctx, instance) => deleteJoin(ctx, { instance, join: "book_titles" })],
-  ["updatePolicies", (ctx, instance) => updatePolicies(ctx, { instance, table: "authors", body: { select: "true" } })],
-  ["updateAuth", (ctx, instance) => updateAuth(ctx, { instance, body: { ...AUTH, token_ttl_seconds: 60 } })],
-  ["rotateAuthSecret", (ctx, instance) => rotateAuthSecret(ctx, { instance })],
-  ["updateDatabase", (ctx, instance) => updateDatabase(ctx, { instance, body: { name: "Renamed" } })],
+type Step = (ctx: Ctx, instance: string) => Promise<unknown>;
+const TAGS: Step = (ctx, instance) => createTable(ctx, { instance, body: { name: "tags", columns: [{ name: "label", type: "varchar" }, { name: "color", type: "varchar" }] } });
+const TITLES: Step = (ctx, instance) => createJoin(ctx, { instance, body: { name: "titles", sql: "SELECT b.title FROM books b JOIN authors a ON b.author_id = a.id" } });
+
+// Each change with what it needs beyond the fixture (`prepare`, run on a fresh database before listening).
+const CHANGES: [string, Step, Step[]][] = [
+  ["createTable", (ctx, instance) => createTable(ctx, { instance, body: { name: "tags", columns: [{ name: "label", type: "varchar" }] } }), []],
+  ["addColumn", (ctx, instance) => addColumn(ctx, { instance, table: "tags", body: { name: "shade", type: "varchar" } }), [TAGS]],
+  ["updateColumn", (ctx, instance) => updateColumn(ctx, { instance, table: "tags", column: "color", body: { name: "colour" } }), [TAGS]],
+  ["dropColumn", (ctx, instance) => dropColumn(ctx, { instance, table: "tags", column: "color" }), [TAGS]],
+  ["updateTable", (ctx, instance) => updateTable(ctx, { instance, table: "tags", body: { name: "labels" } }), [TAGS]],
+  ["dropTable", (ctx, instance) => dropTable(ctx, { instance, table: "tags" }), [TAGS]],
+  ["createJoin", TITLES, []],
+  ["updateJoin", (ctx, instance) => updateJoin(ctx, { instance, join: "titles", body: { name: "book_titles" } }), [TITLES]],
+  ["deleteJoin", (ctx, instance) => deleteJoin(ctx, { instance, join: "titles" }), [TITLES]],
+  ["updatePolicies", (ctx, instance) => updatePolicies(ctx, { instance, table: "authors", body: { select: "true" } }), []],
+  ["updateAuth", (ctx, instance) => updateAuth(ctx, { instance, body: { ...AUTH, token_ttl_seconds: 60 } }), []],
+  ["rotateAuthSecret", (ctx, instance) => rotateAuthSecret(ctx, { instance }), []],
+  ["updateDatabase", (ctx, instance) => updateDatabase(ctx, { instance, body: { name: "Renamed" } }), []],
 ];
 
 describe.each(ENGINES)("schema events on %s", (engine) => {
   const s = useSchemaFixture(engine);
   let schema: DatabaseSchema;
 
-  beforeAll(async () => {
+  // A database of its own for each change, so each runs alone (-t) and none starts from another's leftovers.
+  beforeEach(async () => {
     schema = await makeDatabase(s.ctx, `events ${engine}`);
   });
 
-  it.each(CHANGES)("%s publishes one schema event after commit and moves the version by one", async (_verb, run) => {
+  it.each(CHANGES)("%s publishes one schema event after commit and moves the version by one", async (_verb, run, prepare) => {
+    for (const step of prepare) await step(s.ctx, schema.instance);
     const before = (await metadataOf(s.ctx, schema.id)).database.schema_version;
     const events: AppEvent[] = [];
     const seenAtPublish: Promise<number>[] = [];

@@ -125,6 +125,9 @@ describe.each(MATRIX)("database auth endpoints on $engine via $adapter", ({ engi
 
   describe("CORS per database", () => {
     const allowed = "http://app.example.test:5173";
+    beforeAll(async () => {
+      await enableAuth(ctx.h, f.db, { signup: true, cors_origins: [allowed] });
+    });
     it("preflight from an allowed origin is answered with the CORS headers; another origin gets none", async () => {
       await enableAuth(ctx.h, f.db, { signup: true, cors_origins: [allowed] });
       const ok = await ctx.h.request("OPTIONS", `/v1/${f.db}/auth/login`, { key: null, headers: { origin: allowed, "access-control-request-method": "POST" } });

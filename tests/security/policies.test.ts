@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PolicyError, parsePolicy, renamePolicyColumn } from "../../lib/rls/parse-policy";
 import { ENGINES } from "../helpers/harness";
 import { expectError, useHarness } from "../contract/contract-helpers";
-import { bearer, type Fixture, makeFixture, putPolicies } from "./security-fixture";
+import { bearer, type Fixture, makeFixture, NOTE_POLICIES, putPolicies } from "./security-fixture";
 
 const COLUMNS = new Map([
   ["id", "bigint"],
@@ -79,6 +79,7 @@ describe.each(ENGINES)("policies through the management API on %s", (engine) => 
   });
 
   it("a malformed policy is refused at save with 422, the action and the position; nothing changes", async () => {
+    await putPolicies(ctx.h, f.db, "notes", NOTE_POLICIES);
     const r = await ctx.h.request("PUT", path(), { body: { select: "owner_id = auth.id or sleep(5) = 0", delete: "nosuch = 1", bogus: "true" } });
     expect(r.status, r.text).toBe(422);
     expect(r.body.error).toBe("validation_failed");

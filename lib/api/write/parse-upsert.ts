@@ -8,7 +8,7 @@ import type { TableIndex } from "../table-index";
 const MERGE_DUPLICATES = /(^|[\s,;])resolution=merge-duplicates\b/;
 
 /** Whether `Prefer` asks for a merge of rows whose conflict value exists. */
-export const prefersMerge = (prefer: string | undefined) => MERGE_DUPLICATES.test(prefer ?? "");
+const prefersMerge = (prefer: string | undefined) => MERGE_DUPLICATES.test(prefer ?? "");
 
 /** Whether a POST is an upsert: both halves given. One half alone is a 422 naming `_on_conflict`. */
 export const isUpsert = (query: URLSearchParams, prefer: string | undefined): boolean => {

@@ -25,7 +25,7 @@ export const inWriteTransaction = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T
 };
 
 /** Attempts in all and the mean first back-off; a lost race is re-run from BEGIN, reading the rows afresh. */
-export const WRITE_RETRY = { attempts: 5, baseDelayMs: 5 };
+const WRITE_RETRY = { attempts: 5, baseDelayMs: 5 };
 
 /** `fn` as one transaction, re-run whole after a serialization failure; nothing of a failed attempt was committed. */
 export const retriedWriteTransaction = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> =>

@@ -17,7 +17,7 @@ export type ChangeEvent = {
 
 type EventRow = { id: number; tbl: string; action: ChangeEvent["action"]; record: string; old_record: string | null; at: string };
 
-export const toChangeEvent = (instance: string, row: EventRow): ChangeEvent => ({
+const toChangeEvent = (instance: string, row: EventRow): ChangeEvent => ({
   id: Number(row.id),
   db: instance,
   table: row.tbl,

@@ -16,7 +16,7 @@ export type JournalChange =
   | { kind: "rename-column"; table: string; from: string; to: string }
   | { kind: "other"; what: SchemaChange["kind"] };
 
-export const journalChange = (change: SchemaChange): JournalChange => {
+const journalChange = (change: SchemaChange): JournalChange => {
   switch (change.kind) {
     case "create-table":
     case "drop-table":

@@ -15,7 +15,7 @@ import type { JournalChange } from "./journal";
 import { metaTransaction } from "../../db/meta-transaction";
 
 /** A change younger than this may still be in flight on some node. */
-export const RECONCILE_GRACE_MS = 60_000;
+const RECONCILE_GRACE_MS = 60_000;
 const KEEP_DONE_MS = 24 * 3600_000;
 
 type Db = { id: number; instance: string; physical: string };

@@ -16,7 +16,7 @@ export const AiBuildCreate = component(
 
 const PlanColumn = z.record(z.string(), z.unknown()).meta({ description: "A column object as `POST .../columns` takes it." });
 
-export const AiPlan = component(
+const AiPlan = component(
   "AiPlan",
   z.object({
     name: z.string(),

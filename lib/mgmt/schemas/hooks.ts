@@ -2,8 +2,8 @@ import { z } from "zod";
 import { component, rule, Timestamp } from "./common";
 
 /** Longest CEL expression a step may hold (lib/hooks/cel.ts keeps its evaluation cheap on top of this). */
-export const MAX_EXPRESSION = 2000;
-export const MAX_HOOK_MESSAGE = 500;
+const MAX_EXPRESSION = 2000;
+const MAX_HOOK_MESSAGE = 500;
 
 const Expression = (description: string) =>
   z

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { component } from "./common";
 
-export const VIEW_NAME_MAX = 100;
-export const VIEW_QUERY_MAX = 2000;
+const VIEW_NAME_MAX = 100;
+const VIEW_QUERY_MAX = 2000;
 
 const viewProperties = {
   name: z.string().trim().min(1).max(VIEW_NAME_MAX).meta({ description: "Shown in the grid's view menu; need not be unique." }),

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { validationFailed } from "../../errors";
-import { readAccount } from "../../plans/account-view";
+import { readAccount } from "./account-view";
 import type { Ctx } from "../../meta/context";
 import { getAccountOrThrow } from "./get-account-or-throw";
 import { hashPassword, passwordProblem } from "./password-rule";

@@ -1,5 +1,5 @@
 import { conflict } from "../../errors";
-import { readAccount } from "../../plans/account-view";
+import { readAccount } from "./account-view";
 import { type Ctx, nowIso } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
 import { getAccountOrThrow } from "./get-account-or-throw";

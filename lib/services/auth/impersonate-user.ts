@@ -8,7 +8,7 @@ import type { Impersonate } from "../../mgmt/schemas/auth";
 import type { DbCtx } from "../../meta/context";
 
 /** Lifetime of a "test as user" token: long enough to look around, short enough not to matter if it leaks. */
-export const IMPERSONATION_TTL = 300;
+const IMPERSONATION_TTL = 300;
 
 export type ImpersonateUserInput = { instance: string; body: z.output<typeof Impersonate> };
 

@@ -9,7 +9,7 @@ import { clipSteps } from "../../hooks/log-clip";
 import { runHooks } from "../../hooks/run-hooks";
 
 /** The hooks of a table as stored (every action present). */
-export const storedHooks = async (ctx: DbCtx, schema: DatabaseSchema, tableId: number): Promise<Hooks> => {
+const storedHooks = async (ctx: DbCtx, schema: DatabaseSchema, tableId: number): Promise<Hooks> => {
   const row = await ctx.app.engine.meta.selectFrom("table_hooks").select("hooks").where("table_id", "=", tableId).executeTakeFirst();
   return row ? { ...NO_HOOKS, ...JSON.parse(row.hooks) } : NO_HOOKS;
 };

@@ -4,7 +4,7 @@ import type { JoinPreviewInput } from "../../mgmt/schemas/joins";
 import type { DbCtx } from "../../meta/context";
 import { readJoinInput } from "./read-join-input";
 
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 
 export type PreviewJoinInput = { instance: string; body: z.output<typeof JoinPreviewInput> };
 

@@ -13,7 +13,7 @@ import { POLICY_ACTIONS, policiesView } from "./get-policies";
  * Checks every action's policy against the table; each problem is a 422 entry with its 1-based position in the
  * text. An unknown action is listed here, beside those (PoliciesInput lets it through for that).
  */
-export const parsePolicies = (table: TableDef, body: z.output<typeof PoliciesInput>): Record<PolicyAction, string | null> => {
+const parsePolicies = (table: TableDef, body: z.output<typeof PoliciesInput>): Record<PolicyAction, string | null> => {
   const errors: (FieldError & { position?: number })[] = [];
   for (const key of Object.keys(body)) {
     if (!POLICY_ACTIONS.includes(key as PolicyAction)) errors.push({ field: key, code: "unknown_property", message: `"${key}" is not an action (select, insert, update, delete)` });

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { MetaDb } from "../db/meta-schema";
-import { creditBalances, directSpends } from "../credits/ledger";
-import { effectivePlan } from "./plans";
-import { QUOTAS } from "./quotas";
+import type { MetaDb } from "../../db/meta-schema";
+import { creditBalances, directSpends } from "../../credits/ledger";
+import { effectivePlan } from "../../plans/effective-plan";
+import { QUOTAS } from "../../plans/quotas";
 
 export const ACCOUNT_COLUMNS = ["id", "email", "is_operator", "created_at", "disabled_at"] as const;
 

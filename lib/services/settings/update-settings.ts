@@ -1,14 +1,9 @@
 import type { z } from "zod";
-import type { SettingsPatch } from "../mgmt/schemas/accounts";
-import type { Ctx } from "../meta/context";
-import { readSettings, type Settings } from "./get-settings";
-import { settingsDb } from "./settings-table";
-import { metaTransaction } from "../db/meta-transaction";
-
-export type GetSettingsInput = Record<string, never>;
-
-/** GET /settings (the route allows only the operator: the settings say how the install is run). */
-export const getSettings = async (ctx: Ctx, _input: GetSettingsInput) => readSettings(ctx.app);
+import type { SettingsPatch } from "../../mgmt/schemas/accounts";
+import type { Ctx } from "../../meta/context";
+import { readSettings } from "../../settings/read-settings";
+import { settingsDb } from "../../settings/settings-table";
+import { metaTransaction } from "../../db/meta-transaction";
 
 export type UpdateSettingsInput = { body: z.output<typeof SettingsPatch> };
 

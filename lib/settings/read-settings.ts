@@ -6,7 +6,7 @@ export type SignupMode = "open" | "operator";
 /** Install-wide settings. `signup`: "operator" (default) = only the operator adds accounts; "open" = anyone. */
 export type Settings = { signup: SignupMode };
 
-export const DEFAULT_SETTINGS: Settings = { signup: "operator" };
+const DEFAULT_SETTINGS: Settings = { signup: "operator" };
 
 export const readSettings = async (app: App): Promise<Settings> => {
   const rows = await settingsDb(app.engine.meta).selectFrom("settings").select(["name", "value"]).execute();
