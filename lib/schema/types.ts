@@ -77,7 +77,7 @@ export type DatabaseAuth = AuthSettings & { secret: Uint8Array };
 
 /**
  * What one database is: its tables, joins, policies and indexes, with its identity and version. What is stored
- * or decided beside it (auth, hooks, the owner's plan) is in its LoadedDatabase (lib/meta/loaded-database.ts).
+ * or decided beside it (auth, hooks, the owner's plan) is in its LoadedDatabase (lib/meta/schema-cache.ts).
  */
 export type DatabaseSchema = {
   id: number;
