@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
-import { SchemaCache, WorkspaceCache } from "./meta/schema-cache";
+import { createDatabaseCaches, type DatabaseCaches } from "./meta/schema-cache";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
 import { type EventBus, createEventBus } from "./events/bus";
@@ -22,14 +22,14 @@ import { type ChangeEvents, startChangeEvents } from "./events/change-events";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
-/** The process-wide runtime: engine, secret and the caches the data path reads on every request. */
-export type App = {
+/**
+ * The process-wide runtime: engine, secret and the caches the data path reads on every request (the loaded
+ * databases and their parts: schemas, hooks, auth, workspaces; lib/meta/schema-cache.ts).
+ */
+export type App = DatabaseCaches & {
   config: Config;
   engine: Engine;
   secret: Buffer;
-  schemas: SchemaCache;
-  /** Each owner's plan rate and membership, beside the schemas (lib/meta/load-schema.ts). */
-  workspaces: WorkspaceCache;
   keys: Map<string, KeyRecord | null>;
   /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
   memberRoles: Map<string, DatabaseRole | null>;
@@ -83,8 +83,8 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   const engine = await openEngine(config);
   await migrateToLatest(engine.meta, engine.kind);
   await requireDefaultPlan(engine, config);
-  const schemas = new SchemaCache();
-  const workspaces = new WorkspaceCache();
+  const caches = createDatabaseCaches();
+  const { schemas, workspaces } = caches;
   const keys = new Map<string, KeyRecord | null>();
   const memberRoles = new Map<string, DatabaseRole | null>();
   const docsHosts: App["docsHosts"] = {};
@@ -97,11 +97,12 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const events = createEventBus();
   events.subscribe((event) => {
+    // Each drop reaches the loaded databases built on it (a schema's also its hooks and auth settings), and no further.
     if (event.kind === "schema" || event.kind === "database") {
       schemas.delete(event.instance);
       engine.clearStatements(event.physical);
     }
-    // A plan's request rate, and whether a workspace has members, are cached per owner, beside the schemas.
+    if (event.kind === "hooks") caches.hooks.delete(event.instance);
     if (event.kind === "plans" || event.kind === "team") workspaces.clear();
     if (event.kind === "team") memberRoles.clear();
     // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
@@ -130,8 +131,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     limitRequests: createRequestLimiter(redis),
     signInLimiter: createSignInLimiter(redis, installIdentity(config)),
     secret: loadSecret(config),
-    schemas,
-    workspaces,
+    ...caches,
     keys,
     memberRoles,
     docsHosts,

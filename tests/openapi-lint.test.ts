@@ -10,6 +10,7 @@ import { buildManagementOpenApi } from "../lib/openapi/management-openapi";
 import { buildOpenApi } from "../lib/openapi/build-openapi";
 import { type FilterOp, TYPE_SPECS } from "../lib/schema/column-types";
 import { COLUMN_TYPES, type ColumnDef, type DatabaseSchema, recordColumns, type TableDef } from "../lib/schema/types";
+import type { LoadedDatabase } from "../lib/meta/schema-cache";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TMP = path.join(ROOT, "tests/.tmp/openapi-lint");
@@ -39,6 +40,12 @@ const col = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = 
 });
 
 /** Two tables that together use every column type, nullable and NOT NULL, unique and default. */
+// Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too.
+const AUTH = { enabled: true, users_table: "authors", login_column: "name", password_column: "password", token_ttl_seconds: 3600, signup: true, cors_origins: [], secret: new Uint8Array(32) };
+
+/** The schema as the data path loads it: with the auth settings above, no hooks, no members, no plan rate. */
+const loaded = (schema: DatabaseSchema): LoadedDatabase => ({ schema, auth: AUTH, hooks: new Map(), shared: false, requestsPerSecond: null });
+
 const makeSchema = (): DatabaseSchema => {
   const authors: TableDef = {
     id: 1,
@@ -78,8 +85,6 @@ const makeSchema = (): DatabaseSchema => {
     engine: "sqlite",
     physical: "shop_7k2m9x.sqlite",
     version: 1,
-    // Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too.
-    auth: { enabled: true, users_table: "authors", login_column: "name", password_column: "password", token_ttl_seconds: 3600, signup: true, cors_origins: [], secret: new Uint8Array(32) },
     tables: new Map([
       [authors.name, authors],
       [books.name, books],
@@ -139,7 +144,7 @@ let files: Record<"data" | "management", string>;
 beforeAll(() => {
   fs.mkdirSync(TMP, { recursive: true });
   files = {
-    data: writeDoc("data", buildOpenApi(makeSchema(), { serverUrl: DATA_URL })),
+    data: writeDoc("data", buildOpenApi(loaded(makeSchema()), { serverUrl: DATA_URL })),
     management: writeDoc("management", buildManagementOpenApi(MANAGEMENT_URL)),
   };
 });
@@ -189,7 +194,7 @@ describe("the lint harness can fail", () => {
   it(
     "redocly and spectral both reject a document with a duplicate operationId and a wrong example",
     async () => {
-      const doc = buildOpenApi(makeSchema(), { serverUrl: DATA_URL }) as Doc;
+      const doc = buildOpenApi(loaded(makeSchema()), { serverUrl: DATA_URL }) as Doc;
       doc.paths["/authors"].post.operationId = doc.paths["/authors"].get.operationId;
       doc.components.schemas.Authors.example.id = "not a number";
       const file = writeDoc("broken", doc);
@@ -204,7 +209,7 @@ describe("the lint harness can fail", () => {
 
 describe("the data document describes the schema", () => {
   const schema = makeSchema();
-  const doc = buildOpenApi(schema, { serverUrl: DATA_URL }) as Doc;
+  const doc = buildOpenApi(loaded(schema), { serverUrl: DATA_URL }) as Doc;
 
   it("the fixture uses every column type", () => {
     const used = new Set([...schema.tables.values()].flatMap((t) => t.columns.map((c) => c.type)));
@@ -296,7 +301,7 @@ describe("the data document describes the schema", () => {
 
   it("lists a parameter two filters could share once, as the server reads it (the column wins)", () => {
     const shadow = buildOpenApi(
-      { ...schema, tables: new Map([["t", { id: 9, name: "t", columns: [col("price", "decimal"), col("price_lt", "varchar")] }]]) },
+      loaded({ ...schema, tables: new Map([["t", { id: 9, name: "t", columns: [col("price", "decimal"), col("price_lt", "varchar")] }]]) }),
       { serverUrl: DATA_URL },
     ) as Doc;
     const params = (shadow.paths["/t"].get.parameters as Doc[]).filter((p) => p.name === "price_lt");
@@ -346,7 +351,7 @@ describe("the data document describes the schema", () => {
       else expect(sample.source).toContain('-H "Authorization: Bearer <API_KEY>"');
       expect(sample.source.includes('-H "Content-Type: application/json"')).toBe(Boolean(op.requestBody));
     }
-    const withKey = buildOpenApi(schema, { serverUrl: DATA_URL, apiKey: "sk_abc-123" }) as Doc;
+    const withKey = buildOpenApi(loaded(schema), { serverUrl: DATA_URL, apiKey: "sk_abc-123" }) as Doc;
     expect(withKey.paths["/authors"].get["x-codeSamples"][0].source).toContain('-H "Authorization: Bearer sk_abc-123"');
   });
 
@@ -383,7 +388,7 @@ describe("the data document describes the schema", () => {
     expect(doc.components.schemas.Authors.example.password).toMatch(/^\$2b\$10\$.{53}$/);
     expect(doc.components.schemas["Authors.Create"].properties.password).toMatchObject({ type: "string", writeOnly: true });
     const nullableDropdown = buildOpenApi(
-      { ...schema, tables: new Map([["t", { id: 9, name: "t", columns: [col("s", "dropdown", { options: ["a"] })] }]]) },
+      loaded({ ...schema, tables: new Map([["t", { id: 9, name: "t", columns: [col("s", "dropdown", { options: ["a"] })] }]]) }),
       { serverUrl: DATA_URL },
     ) as Doc;
     expect(nullableDropdown.components.schemas.T.properties.s).toMatchObject({ type: ["string", "null"], enum: ["a", null] });
@@ -392,7 +397,7 @@ describe("the data document describes the schema", () => {
   it("shows a column added to the schema in a freshly built document", () => {
     const changed = makeSchema();
     changed.tables.get("authors")!.columns.push(col("nickname", "varchar", { nullable: false }));
-    const fresh = buildOpenApi(changed, { serverUrl: DATA_URL }) as Doc;
+    const fresh = buildOpenApi(loaded(changed), { serverUrl: DATA_URL }) as Doc;
     expect(doc.components.schemas.Authors.properties).not.toHaveProperty("nickname");
     expect(fresh.components.schemas.Authors.properties).toHaveProperty("nickname");
     expect(fresh.components.schemas["Authors.Create"].required).toContain("nickname");

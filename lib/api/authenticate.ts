@@ -4,7 +4,7 @@ import type { CoreRequest } from "../http/core-types";
 import { readCredential } from "../http/credentials";
 import { verifyUserToken } from "../db-auth/user-token";
 import { refuseDisabled, resolveKey } from "../keys/resolve-key";
-import type { DatabaseSchema } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 import type { DatabaseRole } from "../mgmt/permissions";
 import { cachedWorkspaceRole } from "../teams/roles";
 
@@ -23,13 +23,14 @@ export type Caller =
 export const authenticate = async (
   app: App,
   req: CoreRequest,
-  schema: DatabaseSchema | undefined,
+  database: LoadedDatabase | undefined,
 ): Promise<Caller> => {
+  const schema = database?.schema;
   const credential = readCredential(req);
   if (!credential) throw unauthorized("Send your secret key in the x-api-key header or as Authorization: Bearer <key>.");
   if (!credential.startsWith("sk_")) {
     // Anything that is not a secret key is read as a database-auth JWT for the database in the path.
-    const user = await verifyUserToken(schema, credential);
+    const user = await verifyUserToken(database, credential);
     if (!user || !schema) throw unauthorized("The token is not valid (expired, signed with another secret, or for another database).");
     return { kind: "user", userId: user.userId, claims: user.claims, databaseId: schema.id };
   }

@@ -8,6 +8,7 @@ import { pathId } from "../http/path-id";
 import { type Access, FULL_ACCESS } from "../rls/access";
 import { rowFilter } from "../rls/row-filter";
 import type { DatabaseSchema } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 import type { Caller } from "./authenticate";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { isUpsert } from "./write/parse-upsert";
@@ -44,14 +45,15 @@ const actionOf = (req: CoreRequest, item: boolean): DataAction => {
 const BODILESS: DataAction[] = ["list", "get", "aggregate", "delete", "delete_where"];
 
 /** Plans `/{table}[/{id}]`: 404 for an unknown table or id shape, 405 for a verb the path does not take. */
-export const planDataRequest = (app: App, req: CoreRequest, schema: DatabaseSchema, caller: Caller, name: string, idText?: string): DataRequest => {
+export const planDataRequest = (app: App, req: CoreRequest, database: LoadedDatabase, caller: Caller, name: string, idText?: string): DataRequest => {
+  const { schema } = database;
   const table = schema.tables.get(name);
   if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
   // `/{table}/_aggregate` is a read of its own (table names start with a letter, so no table is called that).
   const aggregate = idText === "_aggregate";
   const id = idText === undefined || aggregate ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
   const action: DataAction = aggregate ? "aggregate" : actionOf(req, id !== undefined);
-  const hooks = schema.hooks?.get(name);
+  const hooks = database.hooks.get(name);
   const userId = caller.kind === "user" ? caller.userId : undefined;
   return {
     app,

@@ -5,10 +5,10 @@ import { AUTH_VERBS, handleAuthRequest } from "../db-auth/handle-auth-request";
 import { withCors } from "../db-auth/cors";
 import { ApiError } from "../errors";
 import { errorResponse } from "../http/error-response";
-import { loadSchema } from "../meta/load-schema";
+import { loadDatabase } from "../meta/load-schema";
 import { buildOpenApi } from "../openapi/build-openapi";
 import { INSTANCE_RE } from "../schema/names";
-import type { DatabaseSchema } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 import { addRateLimitHeaders } from "../limits/rate-limit-headers";
 import type { RateDecision } from "../limits/request-limiter";
 import { authenticate } from "./authenticate";
@@ -78,7 +78,7 @@ export const handleDataRequest = async (app: App, req: CoreRequest): Promise<Cor
   if (admission.decision) addRateLimitHeaders(response.headers, admission.decision);
   if (!req.header("origin")) return response;
   const instance = req.pathname.split("/")[2] ?? "";
-  return withCors(INSTANCE_RE.test(instance) ? await loadSchema(app, instance).catch(() => undefined) : undefined, req, response);
+  return withCors(INSTANCE_RE.test(instance) ? await loadDatabase(app, instance).catch(() => undefined) : undefined, req, response);
 };
 
 const refuse = (perSecond: number, decision: RateDecision) =>
@@ -98,10 +98,10 @@ const applyDecision = (admission: Admission, perSecond: number, decision: RateDe
  * Counts the request against the owner's plan rate; 429 past it. Answers without a promise while the
  * limiter can (the common case), so the hot path stays synchronous.
  */
-const admit = (app: App, schema: DatabaseSchema, admission: Admission): void | Promise<void> => {
-  const perSecond = schema.requestsPerSecond;
-  if (perSecond === null || perSecond === undefined) return;
-  const decision = app.limitRequests(schema.ownerId, perSecond);
+const admit = (app: App, database: LoadedDatabase, admission: Admission): void | Promise<void> => {
+  const perSecond = database.requestsPerSecond;
+  if (perSecond === null) return;
+  const decision = app.limitRequests(database.schema.ownerId, perSecond);
   if (!(decision instanceof Promise)) return applyDecision(admission, perSecond, decision);
   return decision.then((d) => applyDecision(admission, perSecond, d));
 };
@@ -115,16 +115,17 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
   try {
     const segments = decodeSegments(rest.join("/"));
     await app.sync();
-    const schema = INSTANCE_RE.test(instance) ? await loadSchema(app, instance) : undefined;
-    if (req.method === "OPTIONS") return preflight(segments ?? [], schema?.joins?.has(segments?.[0] ?? "") ?? false);
-    if (segments?.[0] === "auth") return await handleAuthRequest(app, req, schema, segments.slice(1));
+    const database = INSTANCE_RE.test(instance) ? await loadDatabase(app, instance) : undefined;
+    if (req.method === "OPTIONS") return preflight(segments ?? [], database?.schema.joins?.has(segments?.[0] ?? "") ?? false);
+    if (segments?.[0] === "auth") return await handleAuthRequest(app, req, database, segments.slice(1));
     if (segments?.[0] === "_changes") req = withAccessToken(req);
-    const caller = await authenticate(app, req, schema);
-    if (!schema) throw notFound(`Database "${instance}" was not found.`);
+    const caller = await authenticate(app, req, database);
+    if (!database) throw notFound(`Database "${instance}" was not found.`);
+    const { schema } = database;
     if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {
       throw new ApiError("forbidden", "This key's account is a viewer of this database: it may read, not write.");
     }
-    const admitting = admission.decision ? undefined : admit(app, schema, admission);
+    const admitting = admission.decision ? undefined : admit(app, database, admission);
     if (admitting) await admitting;
     checkQueryText(req.rawQuery);
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
@@ -134,11 +135,11 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
       requireVerb(req.method, ["GET"]);
       if (caller.kind === "user") throw new ApiError("forbidden", "The OpenAPI document needs a secret key.");
       const base = `${req.origin}/v1/${schema.instance}`;
-      return json(200, buildOpenApi(schema, { serverUrl: base }));
+      return json(200, buildOpenApi(database, { serverUrl: base }));
     }
     const join = schema.joins?.get(name);
     if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-    return await serveTable(planDataRequest(app, req, schema, caller, name, idText), req);
+    return await serveTable(planDataRequest(app, req, database, caller, name, idText), req);
   } catch (err) {
     if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
     if (replanned) return errorResponse(schemaChanged(), req.requestId);

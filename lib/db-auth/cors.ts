@@ -1,12 +1,12 @@
 import type { CoreRequest, CoreResponse } from "../http/core-types";
-import type { DatabaseSchema } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 
 const ALLOWED_HEADERS = "authorization, content-type, prefer";
 const EXPOSED_HEADERS = "x-total-count, link, preference-applied, retry-after, ratelimit, ratelimit-policy, www-authenticate, allow";
 
 /** True when the database's auth settings list this Origin ("*" allows any). */
-const originAllowed = (schema: DatabaseSchema | undefined, origin: string | undefined) => {
-  const origins = schema?.auth?.cors_origins;
+const originAllowed = (database: LoadedDatabase | undefined, origin: string | undefined) => {
+  const origins = database?.auth?.cors_origins;
   if (!origin || !origins?.length) return false;
   return origins.includes("*") || origins.includes(origin);
 };
@@ -15,10 +15,10 @@ const originAllowed = (schema: DatabaseSchema | undefined, origin: string | unde
  * Adds CORS headers for an allowed Origin, to preflights and to every other response (errors included);
  * any other Origin gets none, so the browser blocks the read. No cookies are involved (no credentials mode).
  */
-export const withCors = (schema: DatabaseSchema | undefined, req: CoreRequest, res: CoreResponse): CoreResponse => {
+export const withCors = (database: LoadedDatabase | undefined, req: CoreRequest, res: CoreResponse): CoreResponse => {
   const origin = req.header("origin");
   const vary = { vary: res.headers.vary ? `${res.headers.vary}, Origin` : "Origin" };
-  if (!originAllowed(schema, origin)) return { ...res, headers: { ...res.headers, ...vary } };
+  if (!originAllowed(database, origin)) return { ...res, headers: { ...res.headers, ...vary } };
   const headers: Record<string, string> = { ...res.headers, ...vary, "access-control-allow-origin": origin! };
   if (req.method === "OPTIONS") {
     headers["access-control-allow-methods"] = res.headers.allow ?? "GET, POST, PUT, PATCH, DELETE, OPTIONS";

@@ -9,7 +9,8 @@ import { indexTable, type TableIndex, toRecord } from "../api/table-index";
 import { ApiError, type FieldError, methodNotAllowed, notFound, unauthorized, validationFailed } from "../errors";
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
-import type { DatabaseSchema } from "../schema/types";
+import type { DatabaseAuth } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 
 import { signUserToken } from "./user-token";
 import { signInLimited } from "../auth/sign-in-limiter";
@@ -26,12 +27,12 @@ const dummyHash = (cost: number) => {
   return hash;
 };
 
-type Enabled = DatabaseSchema & { auth: NonNullable<DatabaseSchema["auth"]> };
+type Enabled = LoadedDatabase & { auth: DatabaseAuth };
 
 /** Unknown database and auth switched off read the same, so the path cannot probe for databases. */
-const requireAuth = (schema: DatabaseSchema | undefined): Enabled => {
-  if (!schema?.auth?.enabled || !schema.tables.has(schema.auth.users_table)) throw notFound("Database auth is not enabled for this database.");
-  return schema as Enabled;
+const requireAuth = (database: LoadedDatabase | undefined): Enabled => {
+  if (!database?.auth?.enabled || !database.schema.tables.has(database.auth.users_table)) throw notFound("Database auth is not enabled for this database.");
+  return database as Enabled;
 };
 
 /** The user as the auth endpoints show it: the record without its password columns. */
@@ -41,8 +42,8 @@ export const publicUser = (index: TableIndex, row: Record<string, unknown>) => {
   return record;
 };
 
-const readCredentials = (schema: Enabled, body: unknown) => {
-  const { login_column: loginColumn } = schema.auth;
+const readCredentials = ({ auth }: Enabled, body: unknown) => {
+  const { login_column: loginColumn } = auth;
   const b = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const errors: FieldError[] = [];
   if (typeof b[loginColumn] !== "string" || b[loginColumn] === "") errors.push({ field: loginColumn, code: "required", message: `"${loginColumn}" is required` });
@@ -51,70 +52,72 @@ const readCredentials = (schema: Enabled, body: unknown) => {
   return { login: b[loginColumn] as string, password: b.password as string, body: b };
 };
 
-const findUserByLogin = async (app: App, schema: Enabled, index: TableIndex, login: string) => {
+const findUserByLogin = async (app: App, { schema, auth }: Enabled, index: TableIndex, login: string) => {
   const udb = app.engine.userDb(schema.physical);
-  const column = index.byName.get(schema.auth.login_column)!;
+  const column = index.byName.get(auth.login_column)!;
   const query = { filters: [{ column, op: "eq" as const, value: login }], sort: [], limit: 1, offset: 0 };
   const { rows } = await selectPageSql(udb, index.table.name, index.all, query).execute(udb.db);
   return rows[0] as Record<string, unknown> | undefined;
 };
 
-const findUserById = async (app: App, schema: Enabled, index: TableIndex, id: number) => {
+const findUserById = async (app: App, { schema }: Enabled, index: TableIndex, id: number) => {
   const udb = app.engine.userDb(schema.physical);
   const { rows } = await selectByIdSql(udb, index.table.name, index.all, id).execute(udb.db);
   return rows[0] as Record<string, unknown> | undefined;
 };
 
-const grant = async (schema: Enabled, index: TableIndex, row: Record<string, unknown>, status = 200) =>
-  json(status, { ...(await signUserToken(schema, Number(row.id))), user: publicUser(index, row) }, { "cache-control": "no-store" });
+const grant = async (database: Enabled, index: TableIndex, row: Record<string, unknown>, status = 200) =>
+  json(status, { ...(await signUserToken(database, Number(row.id))), user: publicUser(index, row) }, { "cache-control": "no-store" });
 
-const login = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
-  const { login, password } = readCredentials(schema, parseJsonBody(req));
+const login = async (app: App, req: CoreRequest, database: Enabled): Promise<CoreResponse> => {
+  const { schema, auth } = database;
+  const { login, password } = readCredentials(database, parseJsonBody(req));
   const attempt = { realm: `db:${schema.id}`, login, address: req.clientAddress };
   const wait = await app.signInLimiter.count(attempt);
   if (wait) throw signInLimited(wait);
-  const index = indexTable(schema.tables.get(schema.auth.users_table)!);
-  const row = await findUserByLogin(app, schema, index, login);
-  const hash = row?.[schema.auth.password_column];
+  const index = indexTable(schema.tables.get(auth.users_table)!);
+  const row = await findUserByLogin(app, database, index, login);
+  const hash = row?.[auth.password_column];
   const matches = await bcrypt.compare(password, typeof hash === "string" && hash.startsWith("$2") ? hash : dummyHash(app.config.bcryptCost));
   if (!row || !matches || typeof hash !== "string") throw unauthorized(BAD_CREDENTIALS);
   await app.signInLimiter.forgive(attempt);
-  return grant(schema, index, row);
+  return grant(database, index, row);
 };
 
 /** Sign-up takes the login and the password only; other columns take their defaults (profile data is a PATCH away). */
-const signup = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
-  if (!schema.auth.signup) throw new ApiError("forbidden", "Sign-up is closed for this database.");
-  const { login, password, body } = readCredentials(schema, parseJsonBody(req));
+const signup = async (app: App, req: CoreRequest, database: Enabled): Promise<CoreResponse> => {
+  const { schema, auth } = database;
+  if (!auth.signup) throw new ApiError("forbidden", "Sign-up is closed for this database.");
+  const { login, password, body } = readCredentials(database, parseJsonBody(req));
   const attempt = { realm: `db:${schema.id}`, login, address: req.clientAddress };
   const wait = await app.signInLimiter.count(attempt);
   if (wait) throw signInLimited(wait);
-  const extra = Object.keys(body).filter((k) => k !== schema.auth.login_column && k !== "password");
-  if (extra.length) throw validationFailed(extra.map((k) => ({ field: k, code: "unknown_property", message: `sign-up takes only "${schema.auth.login_column}" and "password"` })));
+  const extra = Object.keys(body).filter((k) => k !== auth.login_column && k !== "password");
+  if (extra.length) throw validationFailed(extra.map((k) => ({ field: k, code: "unknown_property", message: `sign-up takes only "${auth.login_column}" and "password"` })));
   if ([...password].length < 8 || Buffer.byteLength(password) > 72) throw validationFailed([{ field: "password", code: "out_of_range", message: "the password must be 8 to 72 bytes long" }]);
-  const index = indexTable(schema.tables.get(schema.auth.users_table)!);
+  const index = indexTable(schema.tables.get(auth.users_table)!);
   // The same write kernel as POST /{table}: validation, the statement, reference checks and the read-back.
-  const record = { [schema.auth.login_column]: login, [schema.auth.password_column]: password };
+  const record = { [auth.login_column]: login, [auth.password_column]: password };
   const [user] = await runWrite({ app, udb: app.engine.userDb(schema.physical), index, access: FULL_ACCESS, action: "create", body: record });
   await app.signInLimiter.forgive(attempt);
-  return grant(schema, index, (await findUserById(app, schema, index, Number(user.id)))!, 201);
+  return grant(database, index, (await findUserById(app, database, index, Number(user.id)))!, 201);
 };
 
-const me = async (app: App, req: CoreRequest, schema: Enabled): Promise<CoreResponse> => {
-  const caller = await authenticate(app, req, schema);
+const me = async (app: App, req: CoreRequest, database: Enabled): Promise<CoreResponse> => {
+  const caller = await authenticate(app, req, database);
   if (caller.kind !== "user") throw new ApiError("forbidden", "/auth/me needs a user's token, not a secret key.");
-  const index = indexTable(schema.tables.get(schema.auth.users_table)!);
-  const row = await findUserById(app, schema, index, caller.userId);
+  const index = indexTable(database.schema.tables.get(database.auth.users_table)!);
+  const row = await findUserById(app, database, index, caller.userId);
   if (!row) throw unauthorized("The user of this token no longer exists.");
   return json(200, publicUser(index, row), { "cache-control": "no-store" });
 };
 
 /** Serves /auth/{login|signup|me}; `rest` is the path after /auth. */
-export const handleAuthRequest = async (app: App, req: CoreRequest, schema: DatabaseSchema | undefined, rest: string[]): Promise<CoreResponse> => {
+export const handleAuthRequest = async (app: App, req: CoreRequest, database: LoadedDatabase | undefined, rest: string[]): Promise<CoreResponse> => {
   const action = rest.length === 1 ? rest[0] : "";
   const verb = AUTH_VERBS[action];
   if (!verb) throw notFound("No such path; use /auth/login, /auth/signup or /auth/me.");
-  const enabled = requireAuth(schema);
+  const enabled = requireAuth(database);
   if (req.method !== verb) throw methodNotAllowed([verb]);
   if (action === "login") return login(app, req, enabled);
   if (action === "signup") return signup(app, req, enabled);

@@ -6,7 +6,7 @@ import type { App } from "../app";
 import { docsConfig } from "../config";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { json } from "../http/core-types";
-import { loadSchema } from "../meta/load-schema";
+import { loadDatabase } from "../meta/load-schema";
 import { buildOpenApi } from "../openapi/build-openapi";
 import { INSTANCE_RE } from "../schema/names";
 import { ASSET_PREFIX, DOCS_PAGE_SCRIPT, docsPageHtml, notPublicHtml } from "./docs-page";
@@ -51,24 +51,25 @@ const html = (status: number, body: string): CoreResponse => ({
 });
 
 /** The database behind public docs, or undefined when it does not exist or its docs are not public. */
-const publicSchema = async (app: App, instance: string) => {
+const publicDatabase = async (app: App, instance: string) => {
   if (!INSTANCE_RE.test(instance)) return undefined;
   await app.sync();
-  const schema = await loadSchema(app, instance);
-  if (!schema) return undefined;
-  const row = await readDocsRow(app.engine.meta, schema.id);
-  return row?.public === 1 ? schema : undefined;
+  const database = await loadDatabase(app, instance);
+  if (!database) return undefined;
+  const row = await readDocsRow(app.engine.meta, database.schema.id);
+  return row?.public === 1 ? database : undefined;
 };
 
 type Place = { instance: string; rest: string; specUrl: string; apiBase: string };
 
 const serve = async (app: App, req: CoreRequest, place: Place): Promise<CoreResponse> => {
   if (req.method !== "GET" && req.method !== "HEAD") return json(405, { error: "method_not_allowed", message: "The public docs accept GET." }, { allow: "GET, HEAD" });
-  const schema = await publicSchema(app, place.instance);
+  const database = await publicDatabase(app, place.instance);
+  const schema = database?.schema;
   if (place.rest === "openapi.json") {
-    if (!schema) return notFoundJson(`Database "${place.instance}" has no public API docs.`);
+    if (!database || !schema) return notFoundJson(`Database "${place.instance}" has no public API docs.`);
     // Built fresh from the cached schema: always the current tables; never a key (curl samples say <API_KEY>).
-    return json(200, buildOpenApi(schema, { serverUrl: `${place.apiBase}/v1/${schema.instance}` }), { "cache-control": "no-store" });
+    return json(200, buildOpenApi(database, { serverUrl: `${place.apiBase}/v1/${schema.instance}` }), { "cache-control": "no-store" });
   }
   if (place.rest !== "") return notFoundJson("No such page of the public docs.");
   if (!schema) return html(404, notPublicHtml());

@@ -3,8 +3,10 @@
  * caches that depend on it. With REDIS_URL the same events reach every other process (lib/events/redis-link.ts).
  */
 export type AppEvent =
-  /** Tables, columns, joins, policies, hooks or auth settings of one database changed (or it was renamed). */
+  /** Tables, columns, indexes, joins, policies or auth settings of one database changed (or it was renamed). */
   | { kind: "schema"; databaseId: number; instance: string; physical: string }
+  /** The pre hooks of one database changed (its schema stays). */
+  | { kind: "hooks"; databaseId: number; instance: string }
   /** A database was created or deleted (its keys die with it). */
   | { kind: "database"; databaseId: number; instance: string; physical: string }
   /** A secret key was created, regenerated or revoked. */

@@ -2,14 +2,14 @@
 // column a hook uses is refused with 409 naming the hook.
 import { conflict } from "../errors";
 import { nowIso } from "../meta/context";
-import { columnRename, type SchemaDependent } from "../meta/schema-change/schema-change";
-import type { DatabaseSchema, TableDef } from "../schema/types";
+import { type BesideSchema, columnRename, type SchemaDependent } from "../meta/schema-change/schema-change";
+import type { TableDef } from "../schema/types";
 import { HOOK_ACTIONS, type HookStep } from "./hooks";
 
 const mentions = (text: string, column: string) => new RegExp(`\\b(new|old)\\.${column}\\b`).test(text);
 
-const stepsOf = (schema: DatabaseSchema, table: TableDef) => {
-  const compiled = schema.hooks?.get(table.name);
+const stepsOf = ({ hooks }: BesideSchema, table: TableDef) => {
+  const compiled = hooks.get(table.name);
   return compiled ? HOOK_ACTIONS.flatMap((action) => compiled.steps[action].map(({ step }, i) => ({ action, i, step }))) : [];
 };
 
@@ -22,14 +22,14 @@ const renamed = (step: HookStep, from: string, to: string): HookStep =>
 
 export const hooksDependent: SchemaDependent = {
   name: "hooks",
-  refuse: (schema, change) => {
+  refuse: (_schema, change, beside) => {
     if (change.kind !== "drop-column") return;
-    const user = stepsOf(schema, change.table).find(({ step }) => uses(step, change.column.name));
+    const user = stepsOf(beside, change.table).find(({ step }) => uses(step, change.column.name));
     if (user) throw conflict(`Column "${change.column.name}" is used by step ${user.i} of the ${user.action} hook of table "${change.table.name}"; change that hook first.`);
   },
-  follow: async (trx, schema, change) => {
+  follow: async (trx, _schema, change, beside) => {
     const rename = columnRename(change);
-    const compiled = rename && schema.hooks?.get(rename.table.name);
+    const compiled = rename && beside.hooks.get(rename.table.name);
     if (!rename || !compiled) return;
     const hooks = Object.fromEntries(HOOK_ACTIONS.map((a) => [a, compiled.steps[a].map(({ step }) => renamed(step, rename.from, rename.to))]));
     await trx.updateTable("table_hooks").set({ hooks: JSON.stringify(hooks), updated_at: nowIso() }).where("table_id", "=", rename.table.id).execute();

@@ -3,7 +3,7 @@ import type { App } from "../app";
 import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/quotas";
 import type { DatabaseRole } from "../mgmt/permissions";
-import type { DatabaseSchema } from "../schema/types";
+import type { LoadedDatabase } from "./schema-cache";
 import { META_RETRY } from "../db/meta-transaction";
 import { withSerializationRetry } from "../db/serialization-retry";
 
@@ -11,7 +11,7 @@ import { withSerializationRetry } from "../db/serialization-retry";
 export type Actor = { accountId: number; isOperator: boolean; keyDatabaseId: number | null; session?: SessionToken };
 
 /** The ctx of a database route's service: authorize loaded and checked the database (lib/services/databases/database-ctx.ts outside a route). */
-export type DbCtx = Ctx & { database: DatabaseSchema };
+export type DbCtx = Ctx & { database: LoadedDatabase };
 
 /** The dashboard session a request came with: its cookie's name and its decoded claims (lib/auth/session-version.ts). */
 export type SessionToken = { cookieName: string; claims: Record<string, unknown> };
@@ -29,8 +29,8 @@ export type Ctx = {
   workspaceId?: number;
   /** Set by authorize on database and workspace routes: the caller's role there. */
   role?: DatabaseRole;
-  /** Set by authorize on database routes: the database it loaded and checked, so services need not load it again. */
-  database?: DatabaseSchema;
+  /** Set by authorize on database routes: the database it loaded and checked (schema, hooks, auth, plan), so services need not load it again. */
+  database?: LoadedDatabase;
   /** The origin the caller used (absolute links such as invite URLs). */
   origin?: string;
   /** Headers a service adds to its answer (a renewed session cookie). */
@@ -66,16 +66,17 @@ const KEEP_CHANGES = 500;
 /**
  * Marks the metadata as changed so every process drops its caches; call inside the writing transaction. An
  * insert, not an update of one counter: concurrent changes never meet on a hot row (Galera certifies them apart).
- * A change to one database also moves that database's own schema_version.
+ * A change to one database (`databaseId`) also writes its row, so two changes of it certify against each other,
+ * and moves its schema_version unless `schema` is false (hooks and auth settings change beside the schema).
  */
-export const bumpMetaVersion = async (trx: Kysely<MetaDb> | Transaction<MetaDb>, databaseId?: number) => {
+export const bumpMetaVersion = async (trx: Kysely<MetaDb> | Transaction<MetaDb>, databaseId?: number, { schema = true } = {}) => {
   const { insertId } = await trx.insertInto("meta_changes").values({ database_id: databaseId ?? null, created_at: nowIso() }).executeTakeFirstOrThrow();
   const id = Number(insertId);
   if (id % KEEP_CHANGES === 0) await trx.deleteFrom("meta_changes").where("id", "<", id - KEEP_CHANGES).execute();
   if (databaseId !== undefined) {
     await trx
       .updateTable("databases")
-      .set((eb) => ({ schema_version: eb("schema_version", "+", 1), updated_at: nowIso() }))
+      .set((eb) => ({ ...(schema && { schema_version: eb("schema_version", "+", 1) }), updated_at: nowIso() }))
       .where("id", "=", databaseId)
       .execute();
   }

@@ -2,9 +2,9 @@ import type { App } from "../app";
 import { loadAuth } from "../services/auth/load-auth";
 import { effectivePlan } from "../plans/effective-plan";
 import { ensureOutbox } from "../events/outbox/outbox-table";
-import { compileHooks } from "../hooks/hooks";
+import { loadHooks } from "../hooks/load-hooks";
 import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
-import type { WorkspaceEntry } from "./schema-cache";
+import type { LoadedDatabase, WorkspaceEntry } from "./schema-cache";
 
 /** A table's definition from its metadata row. */
 export const tableDefOf = (row: { id: number; name: string; columns: string; indexes: string | null }): TableDef => ({
@@ -14,28 +14,22 @@ export const tableDefOf = (row: { id: number; name: string; columns: string; ind
   ...(row.indexes ? { indexes: JSON.parse(row.indexes) } : {}),
 });
 
-/** The schema of one database from the metadata store, into the process cache. */
-const readSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => {
-  const epoch = app.schemas.epoch;
+/** The schema of one database (tables with their policies, joins) from the metadata store, into the process cache. */
+const readSchema = async (app: App, instance: string, epoch: number): Promise<DatabaseSchema | undefined> => {
   const meta = app.engine.meta;
   const row = await meta.selectFrom("databases").selectAll().where("instance", "=", instance).executeTakeFirst();
   if (!row) return undefined;
   await ensureOutbox(app.engine, row.physical);
   const tableRows = await meta.selectFrom("tables").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
-  const tables = new Map<string, TableDef>(
-    tableRows.map((t) => [t.name, tableDefOf(t)]),
-  );
+  const tables = new Map<string, TableDef>(tableRows.map((t) => [t.name, tableDefOf(t)]));
+  const byId = new Map([...tables.values()].map((t) => [t.id, t]));
+  for (const policy of await meta.selectFrom("table_policies").selectAll().where("database_id", "=", row.id).execute()) {
+    const table = byId.get(policy.table_id);
+    if (table) table.policies = JSON.parse(policy.policies);
+  }
   const joinRows = await meta.selectFrom("joins").selectAll().where("database_id", "=", row.id).orderBy("id").execute();
   const joins = new Map<string, JoinDef>(
     joinRows.map((j) => [j.name, { id: j.id, name: j.name, ...JSON.parse(j.definition), ...(j.sql ? { sql: j.sql } : {}) }]),
-  );
-  const hookRows = await meta.selectFrom("table_hooks").select(["table_id", "hooks"]).where("database_id", "=", row.id).execute();
-  const byId = new Map([...tables.values()].map((t) => [t.id, t]));
-  const hooks = new Map(
-    hookRows.flatMap((h) => {
-      const table = byId.get(h.table_id);
-      return table ? [[table.name, compileHooks(table, JSON.parse(h.hooks))] as const] : [];
-    }),
   );
   const schema: DatabaseSchema = {
     id: row.id,
@@ -48,16 +42,13 @@ const readSchema = async (app: App, instance: string): Promise<DatabaseSchema | 
     version: row.schema_version,
     tables,
     joins,
-    auth: await loadAuth(app, row.id, tables),
-    hooks,
   };
   app.schemas.setIfCurrent(instance, schema, epoch);
   return schema;
 };
 
-/** The owner's plan rate and whether its workspace has members, from the process cache or the metadata store. */
-const readWorkspace = async (app: App, ownerId: number): Promise<WorkspaceEntry> => {
-  const epoch = app.workspaces.epoch;
+/** The owner's plan rate and whether its workspace has members, from the metadata store into the process cache. */
+const readWorkspace = async (app: App, ownerId: number, epoch: number): Promise<WorkspaceEntry> => {
   const meta = app.engine.meta;
   const entry = {
     requestsPerSecond: (await effectivePlan(meta, ownerId)).requests_per_second,
@@ -67,23 +58,41 @@ const readWorkspace = async (app: App, ownerId: number): Promise<WorkspaceEntry>
   return entry;
 };
 
-/** Each cached schema with the workspace entry beside it: the same object while neither changes. */
-const loaded = new WeakMap<DatabaseSchema, { workspace: WorkspaceEntry; database: DatabaseSchema }>();
+const readHooks = async (app: App, schema: DatabaseSchema, epoch: number) => {
+  const hooks = await loadHooks(app.engine.meta, schema);
+  app.hooks.setIfCurrent(schema.instance, hooks, epoch);
+  return hooks;
+};
 
-const withWorkspace = (schema: DatabaseSchema, workspace: WorkspaceEntry): DatabaseSchema => {
-  const known = loaded.get(schema);
-  if (known?.workspace === workspace) return known.database;
-  const database = { ...schema, ...workspace };
-  loaded.set(schema, { workspace, database });
+const readAuth = async (app: App, schema: DatabaseSchema, epoch: number) => {
+  const auth = (await loadAuth(app.engine.meta, app.secret, schema)) ?? null;
+  app.auth.setIfCurrent(schema.instance, auth, epoch);
+  return auth;
+};
+
+/**
+ * The loaded database from its parts, each from its own cache or the metadata store. The epochs are taken first:
+ * a schema dropped while the parts load drops those built on it too, so none of them is kept.
+ */
+const assemble = async (app: App, instance: string): Promise<LoadedDatabase | undefined> => {
+  const epochs = { databases: app.databases.epoch, schemas: app.schemas.epoch, hooks: app.hooks.epoch, auth: app.auth.epoch, workspaces: app.workspaces.epoch };
+  const schema = app.schemas.get(instance) ?? (await readSchema(app, instance, epochs.schemas));
+  if (!schema) return undefined;
+  const hooks = app.hooks.get(instance) ?? (await readHooks(app, schema, epochs.hooks));
+  const auth = app.auth.get(instance) ?? (app.auth.has(instance) ? null : await readAuth(app, schema, epochs.auth));
+  const workspace = app.workspaces.get(schema.ownerId) ?? (await readWorkspace(app, schema.ownerId, epochs.workspaces));
+  const database: LoadedDatabase = { schema, hooks, ...(auth ? { auth } : {}), ...workspace };
+  app.databases.setIfCurrent(instance, database, epochs.databases);
   return database;
 };
 
 /**
- * One database by instance as the APIs use it: its schema (cached per database, dropped by its own changes)
- * with its owner's plan rate and membership (cached per owner, so a plan or team change keeps every schema).
+ * One database by instance as the APIs use it: its schema, hooks, auth settings and its owner's plan rate and
+ * membership. One cache lookup, the same object while nothing of it changes; a change drops only its own part
+ * (lib/meta/schema-cache.ts), so a plan, team, hook or auth change keeps the schema.
  */
-export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => {
-  const schema = app.schemas.get(instance) ?? (await readSchema(app, instance));
-  if (!schema) return undefined;
-  return withWorkspace(schema, app.workspaces.get(schema.ownerId) ?? (await readWorkspace(app, schema.ownerId)));
-};
+export const loadDatabase = async (app: App, instance: string): Promise<LoadedDatabase | undefined> =>
+  app.databases.get(instance) ?? assemble(app, instance);
+
+/** Only the schema of one database (through loadDatabase, so it is the one the data path sees). */
+export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => (await loadDatabase(app, instance))?.schema;

@@ -2,7 +2,7 @@ import { ApiError, invalidField, notFound } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
 import type { Ctx } from "../meta/context";
-import { loadSchema } from "../meta/load-schema";
+import { loadDatabase } from "../meta/load-schema";
 import { workspaceRole } from "../teams/roles";
 import { isDatabasePermission, isWorkspacePermission, type Permission, roleAllows } from "./permissions";
 import type { Route } from "./route";
@@ -58,13 +58,14 @@ export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "wor
     return;
   }
   const instance = params.instance;
-  const schema = instance === undefined ? undefined : await loadSchema(ctx.app, instance);
+  const database = instance === undefined ? undefined : await loadDatabase(ctx.app, instance);
+  const schema = database?.schema;
   const role = schema && (await workspaceRole(meta, schema.ownerId, actor.accountId));
-  if (!schema || !role) throw notFound(REFUSALS.databaseNotFound(instance ?? ""));
+  if (!database || !schema || !role) throw notFound(REFUSALS.databaseNotFound(instance ?? ""));
   if (actor.keyDatabaseId !== null && actor.keyDatabaseId !== schema.id) throw forbidden(REFUSALS.databaseKeyElsewhere);
   if (actor.keyDatabaseId !== null && route.noDatabaseKeys) throw forbidden(REFUSALS.databaseKeyNotHere);
   if (!roleAllows(role, permission)) throw forbidden(REFUSALS.roleLacks(permission));
   ctx.workspaceId = schema.ownerId;
   ctx.role = role;
-  ctx.database = schema;
+  ctx.database = database;
 };

@@ -1,7 +1,8 @@
 // Database auth in the data API's OpenAPI document: /auth/login, /auth/signup (when on), /auth/me, and the
 // bearer-JWT scheme. Present only while the database has auth enabled.
 import { recordColumns } from "../schema/types";
-import type { DatabaseSchema } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
+import type { DatabaseAuth } from "../schema/types";
 import { curlSample } from "./curl-sample";
 import { type ErrorResponseName, errorRefs } from "./shared-components";
 import { exampleValue, outputSchema } from "./table-schemas";
@@ -10,13 +11,13 @@ type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The users table record as auth replies show it: password columns left out. */
-const userColumns = (schema: DatabaseSchema) => recordColumns(schema.tables.get(schema.auth!.users_table)!).filter((c) => c.type !== "password");
+const userColumns = ({ schema }: LoadedDatabase, auth: DatabaseAuth) => recordColumns(schema.tables.get(auth.users_table)!).filter((c) => c.type !== "password");
 
-export const authEnabled = (schema: DatabaseSchema) => Boolean(schema.auth?.enabled && schema.tables.has(schema.auth.users_table));
+export const authEnabled = ({ schema, auth }: LoadedDatabase) => Boolean(auth?.enabled && schema.tables.has(auth.users_table));
 
-export const authSchemas = (schema: DatabaseSchema): Record<string, Json> => {
-  const auth = schema.auth!;
-  const columns = userColumns(schema);
+export const authSchemas = (database: LoadedDatabase): Record<string, Json> => {
+  const auth = database.auth!;
+  const columns = userColumns(database, auth);
   const user = Object.fromEntries(columns.map((c) => [c.name, exampleValue(c)]));
   return {
     "Auth.Credentials": {
@@ -49,8 +50,8 @@ export const authSchemas = (schema: DatabaseSchema): Record<string, Json> => {
   };
 };
 
-export const authPaths = (schema: DatabaseSchema, serverUrl: string): Record<string, Json> => {
-  const auth = schema.auth!;
+export const authPaths = (database: LoadedDatabase, serverUrl: string): Record<string, Json> => {
+  const auth = database.auth!;
   const credentials = { [auth.login_column]: "ada@example.com", password: "correct horse battery" };
   const body = { required: true, content: { "application/json": { schema: ref("Auth.Credentials") } } };
   const token = (description: string) => ({ description, content: { "application/json": { schema: ref("Auth.Token") } } });

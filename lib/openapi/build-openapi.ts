@@ -1,6 +1,7 @@
 // The live OpenAPI 3.1 document of one database's data API, rebuilt from the cached schema on every call.
 import { FILTER_OPERATORS } from "../schema/filter-operators";
 import type { DatabaseSchema, TableDef } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 import { authEnabled, authPaths, authSchemas, USER_JWT_SCHEME } from "./auth-paths";
 import { curlSample } from "./curl-sample";
 import { resolvableJoins } from "../joins/output-columns";
@@ -22,8 +23,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** A JSON `content` entry; `extra` carries `example` or `examples`. */
 const json = (schema: Json, extra: Json) => ({ content: { "application/json": { schema, ...extra } } });
 
-const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
-  const { read: READ_ERRORS, write: WRITE_ERRORS, remove: DELETE_ERRORS, hooked } = dataErrors(schema, table);
+const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenApiOptions): Record<string, Json> => {
+  const { read: READ_ERRORS, write: WRITE_ERRORS, remove: DELETE_ERRORS, hooked } = dataErrors(database, table);
   const names = schemaNames(table.name);
   const p = pascalName(table.name);
   const t = `\`${table.name}\``;
@@ -166,7 +167,7 @@ const tablePaths = (schema: DatabaseSchema, table: TableDef, opts: BuildOpenApiO
   };
 };
 
-const documentPath = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Json => ({
+const documentPath = (database: LoadedDatabase, opts: BuildOpenApiOptions): Json => ({
   get: {
     tags: ["OpenAPI"],
     operationId: "getOpenApi",
@@ -174,7 +175,7 @@ const documentPath = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Json =
     description: "The live OpenAPI 3.1 document of this database, rebuilt from its schema on every request.",
     responses: {
       "200": { description: "An OpenAPI 3.1 document.", ...json({ type: "object" }, { example: { openapi: "3.1.0" } }) },
-      ...errorRefs(...dataErrors(schema).document),
+      ...errorRefs(...dataErrors(database).document),
     },
     "x-codeSamples": curlSample("get", `${opts.serverUrl}/openapi.json`, { apiKey: opts.apiKey }),
   },
@@ -193,12 +194,14 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 
 **Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or, with \`retryable: true\`, \`schema_changed\`: the table changed while the request ran, or \`write_conflict\`: a write lost a race to another and the server's retries ran out; send it again), 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
 
-export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions): Record<string, unknown> => {
+export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions): Record<string, unknown> => {
+  const { schema } = database;
+  const auth = authEnabled(database);
   const tables = [...schema.tables.values()];
   const joins = resolvableJoins(schema);
-  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(schema, t, opts)), ...joins.map((j) => joinPaths(schema, j, opts)), {
-    "/openapi.json": documentPath(schema, opts),
-  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, authEnabled(schema) ? authPaths(schema, opts.serverUrl) : {});
+  const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(database, t, opts)), ...joins.map((j) => joinPaths(database, j, opts)), {
+    "/openapi.json": documentPath(database, opts),
+  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? authPaths(database, opts.serverUrl) : {});
   return {
     openapi: "3.1.0",
     info: { title: schema.name, version: "v1", description: describeApi(schema) },
@@ -207,13 +210,13 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
     tags: [
       ...tables.map((t) => ({ name: t.name, description: `Records of the \`${t.name}\` table.` })),
       ...joins.map((j) => ({ name: j.name, description: `Records of the \`${j.name}\` join (read-only).` })),
-      ...(authEnabled(schema) ? [{ name: "Auth", description: "Database auth: log users in and get a JWT." }] : []),
+      ...(auth ? [{ name: "Auth", description: "Database auth: log users in and get a JWT." }] : []),
       ...(tables.length ? [{ name: "Changes", description: "The change feed: committed inserts, updates and deletes as Server-Sent Events." }] : []),
       { name: "OpenAPI", description: "The description of this API." },
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(authEnabled(schema) ? authSchemas(schema) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {
@@ -229,7 +232,7 @@ export const buildOpenApi = (schema: DatabaseSchema, opts: BuildOpenApiOptions):
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "Your secret key `sk_...` or a database-auth JWT." },
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Your secret key `sk_...`." },
-        ...(authEnabled(schema) ? { userJwt: USER_JWT_SCHEME } : {}),
+        ...(auth ? { userJwt: USER_JWT_SCHEME } : {}),
       },
     },
   };

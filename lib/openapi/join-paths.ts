@@ -1,5 +1,6 @@
 // A join in the data API's OpenAPI document: one GET path whose records have the join's output columns.
 import type { DatabaseSchema, JoinDef } from "../schema/types";
+import type { LoadedDatabase } from "../meta/schema-cache";
 import { outputColumns } from "../joins/output-columns";
 import { refTable } from "../joins/join-refs";
 import { curlSample } from "./curl-sample";
@@ -38,8 +39,8 @@ export const joinSchemas = (schema: DatabaseSchema, join: JoinDef): Record<strin
   };
 };
 
-export const joinPaths = (schema: DatabaseSchema, join: JoinDef, opts: { serverUrl: string; apiKey?: string }): Record<string, Json> => {
-  const columns = columnsOf(schema, join);
+export const joinPaths = (database: LoadedDatabase, join: JoinDef, opts: { serverUrl: string; apiKey?: string }): Record<string, Json> => {
+  const columns = columnsOf(database.schema, join);
   const url = `${opts.serverUrl}/${join.name}`;
   const name = joinSchemaName(join);
   return {
@@ -62,11 +63,11 @@ export const joinPaths = (schema: DatabaseSchema, join: JoinDef, opts: { serverU
             },
             content: { "application/json": { schema: { type: "array", items: { $ref: `#/components/schemas/${name}` } } } },
           },
-          ...errorRefs(...dataErrors(schema).read, "ValidationFailed"),
+          ...errorRefs(...dataErrors(database).read, "ValidationFailed"),
         },
         "x-codeSamples": curlSample("get", url, { apiKey: opts.apiKey }),
       },
     },
-    ...aggregatePath(join.name, columns, { ...opts, operationId: `aggregate${pascalName(join.name)}Join`, tag: join.name, errors: dataErrors(schema).read }),
+    ...aggregatePath(join.name, columns, { ...opts, operationId: `aggregate${pascalName(join.name)}Join`, tag: join.name, errors: dataErrors(database).read }),
   };
 };

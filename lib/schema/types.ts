@@ -72,6 +72,13 @@ export type AuthSettings = {
   cors_origins: string[];
 };
 
+/** Database auth settings with the decrypted HS256 signing secret, as the data path uses them. */
+export type DatabaseAuth = AuthSettings & { secret: Uint8Array };
+
+/**
+ * What one database is: its tables, joins, policies and indexes, with its identity and version. What is stored
+ * or decided beside it (auth, hooks, the owner's plan) is in its LoadedDatabase (lib/meta/schema-cache.ts).
+ */
 export type DatabaseSchema = {
   id: number;
   instance: string;
@@ -79,8 +86,6 @@ export type DatabaseSchema = {
   ownerId: number;
   /** Who created it (the owner or a member of the owner's workspace). */
   creatorId?: number;
-  /** Whether the owner's workspace has members (then a viewer's key can get 403 on writes); from the workspace entry loadSchema puts beside the cached schema. */
-  shared?: boolean;
   engine: EngineKind;
   /** MySQL schema name, or SQLite file path. */
   physical: string;
@@ -88,12 +93,6 @@ export type DatabaseSchema = {
   tables: Map<string, TableDef>;
   /** Joins by name; they share one namespace with the tables. */
   joins?: Map<string, JoinDef>;
-  /** Database auth settings and the decrypted HS256 signing secret; absent = never configured. */
-  auth?: AuthSettings & { secret: Uint8Array };
-  /** Pre hooks by table name, compiled (lib/hooks); absent = none. */
-  hooks?: Map<string, import("../hooks/hooks").CompiledHooks>;
-  /** The owner's plan's data-API rate for all its databases together; null or absent = unlimited. From the workspace entry, like `shared`. */
-  requestsPerSecond?: number | null;
 };
 
 /** A column reference inside a join definition: "table.column". */

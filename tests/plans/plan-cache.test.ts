@@ -4,7 +4,7 @@
 // version (app.sync), as a request does: without a Redis link a MariaDB process still clears every cache when
 // that version moves (the fallback for missed events), so the cases look at what the events alone drop.
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSchema } from "../../lib/meta/load-schema";
+import { loadDatabase, loadSchema } from "../../lib/meta/load-schema";
 import { ENGINES } from "../helpers/harness";
 import { useHarness } from "../contract/contract-helpers";
 import { createOwner, type Owner, putPlan } from "../limits/limits-fixture";
@@ -21,15 +21,15 @@ describe.each(ENGINES)("schema and plan caches (%s)", (engine) => {
 
   it("a plan change keeps every cached schema of the owner and updates the rate they are served with", async () => {
     await ctx.h.app.sync();
-    const before = await Promise.all(owner.dbs.map((db) => loadSchema(ctx.h.app, db)));
+    const before = await Promise.all(owner.dbs.map((db) => loadDatabase(ctx.h.app, db)));
     expect(before.map((s) => s?.requestsPerSecond)).toEqual([50, 50]);
     const cached = owner.dbs.map((db) => ctx.h.app.schemas.get(db));
     expect(cached.every(Boolean)).toBe(true);
     await putPlan(ctx.h, plan, 7);
-    const after = await Promise.all(owner.dbs.map((db) => loadSchema(ctx.h.app, db)));
+    const after = await Promise.all(owner.dbs.map((db) => loadDatabase(ctx.h.app, db)));
     expect(after.map((s) => s?.requestsPerSecond)).toEqual([7, 7]);
     owner.dbs.forEach((db, i) => expect(ctx.h.app.schemas.get(db), db).toBe(cached[i]));
-    expect(after[0]?.tables).toBe(before[0]?.tables);
+    expect(after[0]?.schema.tables).toBe(before[0]?.schema.tables);
   });
 
   it("a schema change drops that database's entry only", async () => {
@@ -48,6 +48,6 @@ describe.each(ENGINES)("schema and plan caches (%s)", (engine) => {
 
   it("the same loaded database is answered while neither the schema nor the plan changes", async () => {
     const [db] = owner.dbs;
-    expect(await loadSchema(ctx.h.app, db)).toBe(await loadSchema(ctx.h.app, db));
+    expect(await loadDatabase(ctx.h.app, db)).toBe(await loadDatabase(ctx.h.app, db));
   });
 });

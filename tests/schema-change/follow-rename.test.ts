@@ -5,7 +5,7 @@ import type { AppEvent } from "../../lib/events/bus";
 import { getAuth as getAuthService } from "../../lib/services/auth/get-auth";
 import { updateColumn as updateColumnService } from "../../lib/services/columns/update-column";
 import { getJoin as getJoinService } from "../../lib/services/joins/get-join";
-import { loadSchema } from "../../lib/meta/load-schema";
+import { loadDatabase } from "../../lib/meta/load-schema";
 import { getPolicies as getPoliciesService } from "../../lib/services/policies/get-policies";
 import { changeSchema } from "../../lib/meta/schema-change/change-schema";
 import { getTable as getTableService } from "../../lib/services/tables/get-table";
@@ -94,6 +94,6 @@ describe.each(ENGINES)("dependents follow renames on %s", (engine) => {
     expect(await metadataOf(s.ctx, schema.id)).toEqual(before);
     expect(watch.events).toEqual([]);
     s.h.app.schemas.clear();
-    expect((await loadSchema(s.h.app, schema.instance))!.auth?.login_column).toBe("email");
+    expect((await loadDatabase(s.h.app, schema.instance))!.auth?.login_column).toBe("email");
   });
 });

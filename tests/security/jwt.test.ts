@@ -2,7 +2,7 @@
 // engine and through both adapters.
 import { generateKeyPair, SignJWT, base64url } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSchema } from "../../lib/meta/load-schema";
+import { loadDatabase } from "../../lib/meta/load-schema";
 import { expect401, MATRIX, useHarness } from "../contract/contract-helpers";
 import { bearer, type Fixture, login, makeFixture, PASSWORD_A } from "./security-fixture";
 
@@ -18,7 +18,7 @@ describe.each(MATRIX)("JWT checks on $engine via $adapter", ({ engine, adapter }
 
   beforeAll(async () => {
     f = await makeFixture(ctx.h, `jwt ${engine} ${adapter}`);
-    secret = (await loadSchema(ctx.h.app, f.db))!.auth!.secret;
+    secret = (await loadDatabase(ctx.h.app, f.db))!.auth!.secret;
   });
 
   it("should allow a genuine HS256 token signed with this database's secret", async () => {
@@ -81,7 +81,7 @@ describe.each(MATRIX)("JWT checks on $engine via $adapter", ({ engine, adapter }
     const after = await login(ctx.h, f.db, "a@example.com", PASSWORD_A);
     expect((await get(after)).status).toBe(200);
     f.userA.token = after;
-    secret = (await loadSchema(ctx.h.app, f.db))!.auth!.secret;
+    secret = (await loadDatabase(ctx.h.app, f.db))!.auth!.secret;
   });
 
   it("should block tokens once auth is switched off, and allow them again when it is on", async () => {

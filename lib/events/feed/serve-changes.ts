@@ -4,7 +4,7 @@ import type { App } from "../../app";
 import { type Caller, authenticate } from "../../api/authenticate";
 import { ApiError, invalidField, methodNotAllowed, notFound } from "../../errors";
 import type { CoreRequest, CoreResponse } from "../../http/core-types";
-import { loadSchema } from "../../meta/load-schema";
+import { loadDatabase } from "../../meta/load-schema";
 import { parsedPolicy } from "../../rls/row-filter";
 import type { DatabaseSchema } from "../../schema/types";
 import type { ChangeEvent } from "../outbox/read-events";
@@ -47,9 +47,10 @@ const resumeOf = (req: CoreRequest): number | undefined => {
 
 /** The events this caller may see now, or false when it may no longer read (token expired, policy gone). */
 const visibility = async (app: App, req: CoreRequest, instance: string, tables: string[]) => {
-  const schema = await loadSchema(app, instance);
-  if (!schema) return false;
-  const caller = await authenticate(app, req, schema).catch(() => undefined);
+  const database = await loadDatabase(app, instance);
+  if (!database) return false;
+  const { schema } = database;
+  const caller = await authenticate(app, req, database).catch(() => undefined);
   if (!caller) return false;
   if (caller.kind === "key") return () => true;
   const policies = new Map(tables.map((t) => {

@@ -1,11 +1,14 @@
 import type { UserDb } from "../../db/engine";
 import { syncIndexes } from "../../ddl/sync-indexes";
 import { releaseSearchTriggers, syncSearch } from "../../ddl/sync-search";
+import type { AppEvent } from "../../events/bus";
+import { loadHooks } from "../../hooks/load-hooks";
+import { loadAuth } from "../../services/auth/load-auth";
 import type { ColumnDef, DatabaseSchema } from "../../schema/types";
 import { bumpMetaVersion, type Ctx } from "../context";
 import { tableDefOf } from "../load-schema";
 import { SCHEMA_DEPENDENTS } from "./dependents";
-import type { MetaTrx, SchemaChange } from "./schema-change";
+import type { BesideSchema, MetaTrx, SchemaChange } from "./schema-change";
 import { closeJournal, openJournal } from "./journal";
 
 /** Changes after which a table's engine indexes may differ from its definition (names, columns, types). */
@@ -54,6 +57,16 @@ export type SchemaApply<T> = {
   ddl?: (udb: UserDb, written: T) => Promise<void>;
 };
 
+/**
+ * What the change publishes: a hook change leaves the tables, and so the schema_version and the cached schemas, as
+ * they were and drops only the hooks; anything else (auth settings too: tests/schema-change/schema-events.test.ts)
+ * is a schema event.
+ */
+const eventOf = (schema: DatabaseSchema, change: SchemaChange): AppEvent =>
+  change.kind === "hooks"
+    ? { kind: "hooks", databaseId: schema.id, instance: schema.instance }
+    : { kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical };
+
 /** A change planned on a schema another process has changed since: a serialization failure, so it is planned again. */
 const staleSchema = () =>
   Object.assign(new Error("The database's schema changed since this change was planned."), { sqlState: "40001" });
@@ -61,8 +74,9 @@ const staleSchema = () =>
 /**
  * The one way a database's schema changes: record the intent in the journal (committed on its own), then in one
  * metadata transaction check the schema is the one the change was planned on, bump the versions, let every
- * dependent refuse or follow, write the change, run its idempotent DDL (then bring the table's indexes and
- * search indexes in line) and mark the journal row done; publish the schema event after commit. MariaDB commits DDL on its own: a DDL
+ * dependent refuse or follow (given the hooks and auth settings as stored now, not as cached), write the change,
+ * run its idempotent DDL (then bring the table's indexes and search indexes in line) and mark the journal row
+ * done; publish its event after commit. MariaDB commits DDL on its own: a DDL
  * failure still rolls the metadata back; a metadata commit lost after the DDL (a Galera certification
  * conflict) is run again whole by retrySchemaChange, or settled by the reconciler (./reconcile-schema.ts).
  */
@@ -72,9 +86,10 @@ export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, c
   const result = await app.engine.meta.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("databases").select("schema_version").where("id", "=", schema.id).$if(app.engine.kind === "mysql", (q) => q.forUpdate()).executeTakeFirst();
     if (current && current.schema_version !== schema.version) throw staleSchema();
-    await bumpMetaVersion(trx, schema.id);
-    for (const dependent of SCHEMA_DEPENDENTS) dependent.refuse?.(schema, change);
-    for (const dependent of SCHEMA_DEPENDENTS) await dependent.follow?.(trx, schema, change);
+    await bumpMetaVersion(trx, schema.id, { schema: change.kind !== "hooks" });
+    const beside: BesideSchema = { hooks: await loadHooks(trx, schema), auth: await loadAuth(trx, app.secret, schema) };
+    for (const dependent of SCHEMA_DEPENDENTS) dependent.refuse?.(schema, change, beside);
+    for (const dependent of SCHEMA_DEPENDENTS) await dependent.follow?.(trx, schema, change, beside);
     const written = (await apply.metadata?.(trx)) as T;
     if (apply.ddl || RESHAPES.has(change.kind)) {
       try {
@@ -89,6 +104,6 @@ export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, c
     await closeJournal(trx, journalId);
     return written;
   });
-  app.events.publish({ kind: "schema", databaseId: schema.id, instance: schema.instance, physical: schema.physical });
+  app.events.publish(eventOf(schema, change));
   return result;
 };

@@ -10,9 +10,10 @@ import { releaseSearchTriggers, syncSearch } from "../../ddl/sync-search";
 import { isSerializationFailure } from "../../db/serialization-retry";
 import { logger } from "../../ops/logger";
 import type { ColumnDef } from "../../schema/types";
-import { bumpMetaVersion, nowIso } from "../context";
+import { nowIso } from "../context";
+import { commitMeta } from "../commit-meta";
 import type { JournalChange } from "./journal";
-import { metaTransaction } from "../../db/meta-transaction";
+import type { MetaTrx } from "./schema-change";
 
 /** A change younger than this may still be in flight on some node. */
 const RECONCILE_GRACE_MS = 60_000;
@@ -20,8 +21,10 @@ const KEEP_DONE_MS = 24 * 3600_000;
 
 type Db = { id: number; instance: string; physical: string };
 type Outcome = { state: "undone" | "finished" | "resolved"; note: string };
+/** How a change is settled: its DDL already undone here, or `metadata` to finish it in the journal row's transaction. */
+type Settlement = Outcome & { metadata?: (trx: MetaTrx) => Promise<unknown> };
 
-const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome> => {
+const settle = async (app: App, db: Db, change: JournalChange): Promise<Settlement> => {
   if (change.kind === "other") return { state: "resolved", note: `${change.what}: nothing physical to check` };
   const udb = app.engine.userDb(db.physical);
   const meta = app.engine.meta;
@@ -34,11 +37,8 @@ const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome>
     return { state: "undone", note: `table "${change.table}" had no metadata: dropped` };
   }
   if (change.kind === "drop-table" && !physicalCols && row) {
-    await metaTransaction(meta, async (trx) => {
-      await bumpMetaVersion(trx, db.id);
-      await trx.deleteFrom("tables").where("id", "=", row.id).execute();
-    });
-    return { state: "finished", note: `table "${change.table}" was dropped: its metadata removed` };
+    const metadata = (trx: MetaTrx) => trx.deleteFrom("tables").where("id", "=", row.id).execute();
+    return { state: "finished", note: `table "${change.table}" was dropped: its metadata removed`, metadata };
   }
   if (change.kind === "add-column" && physicalCols?.has(change.column) && !metaColumns.has(change.column)) {
     if (udb.engine === "mysql") await dropMysqlForeignKeys({ udb, physical: db.physical, table: change.table, column: change.column });
@@ -49,13 +49,12 @@ const settle = async (app: App, db: Db, change: JournalChange): Promise<Outcome>
     return { state: "undone", note: `column "${change.column}" had no metadata: dropped` };
   }
   if (change.kind === "drop-column" && row && physicalCols && !physicalCols.has(change.column) && metaColumns.has(change.column)) {
-    await metaTransaction(meta, async (trx) => {
-      await bumpMetaVersion(trx, db.id);
+    const metadata = async (trx: MetaTrx) => {
       const current = await trx.selectFrom("tables").select("columns").where("id", "=", row.id).executeTakeFirstOrThrow();
       const columns = (JSON.parse(current.columns) as ColumnDef[]).filter((c) => c.name !== change.column);
       await trx.updateTable("tables").set({ columns: JSON.stringify(columns) }).where("id", "=", row.id).execute();
-    });
-    return { state: "finished", note: `column "${change.column}" was dropped: removed from the metadata` };
+    };
+    return { state: "finished", note: `column "${change.column}" was dropped: removed from the metadata`, metadata };
   }
   if (change.kind === "rename-column" && physicalCols?.has(change.to) && !physicalCols.has(change.from) && metaColumns.has(change.from)) {
     await sql`ALTER TABLE ${table} RENAME COLUMN ${sql.id(change.to)} TO ${sql.id(change.from)}`.execute(udb.db);
@@ -76,12 +75,14 @@ export const reconcileSchemas = async (app: App, graceMs = RECONCILE_GRACE_MS): 
     if (newer) continue;
     const db = await meta.selectFrom("databases").select(["id", "instance", "physical"]).where("id", "=", entry.database_id).executeTakeFirst();
     try {
-      const outcome = db ? await settle(app, db, JSON.parse(entry.change) as JournalChange) : { state: "resolved" as const, note: "database deleted" };
-      await meta.updateTable("schema_journal").set({ ...outcome, updated_at: nowIso() }).where("id", "=", entry.id).where("state", "=", "pending").execute();
-      if (db && outcome.state !== "resolved") {
-        logger.warn({ databaseId: db.id, change: entry.change, outcome }, "schema reconciler settled a half-done change");
-        app.events.publish({ kind: "schema", databaseId: db.id, instance: db.instance, physical: db.physical });
-      }
+      const { metadata, ...outcome }: Settlement = db ? await settle(app, db, JSON.parse(entry.change) as JournalChange) : { state: "resolved", note: "database deleted" };
+      // Settled in one metadata transaction with the journal row; anything but "resolved" changed the schema.
+      const changed = db && outcome.state !== "resolved" ? ({ kind: "schema", databaseId: db.id, instance: db.instance, physical: db.physical } as const) : undefined;
+      await commitMeta({ app }, () => changed, async (trx) => {
+        await metadata?.(trx);
+        await trx.updateTable("schema_journal").set({ ...outcome, updated_at: nowIso() }).where("id", "=", entry.id).where("state", "=", "pending").execute();
+      });
+      if (changed) logger.warn({ databaseId: changed.databaseId, change: entry.change, outcome }, "schema reconciler settled a half-done change");
       settled++;
     } catch (err) {
       if (!isSerializationFailure(err)) logger.error({ err, journalId: entry.id }, "schema reconciler could not settle a change");

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { MetaDb } from "../../db/meta-schema";
 import type { ColumnDef, DatabaseSchema, TableDef } from "../../schema/types";
+import type { LoadedDatabase } from "../schema-cache";
 
 export type MetaTrx = Transaction<MetaDb>;
 
@@ -21,6 +22,9 @@ export type SchemaChange =
   | { kind: "auth"; rotate: boolean }
   | { kind: "rename-database"; name: string };
 
+/** The hooks and auth settings as stored when the change runs: read inside its transaction, not from a cache. */
+export type BesideSchema = Pick<LoadedDatabase, "hooks" | "auth">;
+
 /**
  * Something stored beside the schema that names its tables or columns (joins, policies, auth settings, reference
  * columns). Registered once in ./dependents.ts; changeSchema asks every one about every change.
@@ -28,9 +32,9 @@ export type SchemaChange =
 export type SchemaDependent = {
   name: string;
   /** Throws a 409 naming the dependent when the change would leave it broken. */
-  refuse?: (schema: DatabaseSchema, change: SchemaChange) => void;
+  refuse?: (schema: DatabaseSchema, change: SchemaChange, beside: BesideSchema) => void;
   /** Rewrites the dependent's stored definition to follow the change (a rename), inside the change's transaction. */
-  follow?: (trx: MetaTrx, schema: DatabaseSchema, change: SchemaChange) => Promise<void>;
+  follow?: (trx: MetaTrx, schema: DatabaseSchema, change: SchemaChange, beside: BesideSchema) => Promise<void>;
 };
 
 /** The column rename a change makes, if any. */

@@ -101,7 +101,7 @@ const planJoinWithoutModel = (prompt: string, existing: DatabaseSchema) => {
 export const createBuild = async (ctx: Ctx, { body }: CreateBuildInput) => {
   const { app, actor } = ctx;
   const ownerId = ctx.workspaceId ?? actor.accountId;
-  const existing = body.database ? await getDatabaseOrThrow(ctx, body.database) : undefined;
+  const existing = body.database ? (await getDatabaseOrThrow(ctx, body.database)).schema : undefined;
   const joinOnly = body.kind === "join";
   if (joinOnly && !existing) throw invalidField("database", "required", "a join is proposed for an existing database: name it in `database`");
   if (existing && existing.ownerId !== ownerId) throw notFound(`Database "${body.database}" was not found in this workspace.`);

@@ -14,12 +14,11 @@ export type ImpersonateUserInput = { instance: string; body: z.output<typeof Imp
 
 /** POST /databases/{instance}/auth/impersonate {user_id}: a short-lived JWT for that user (the dashboard's "test as user"). */
 export const impersonateUser = async (ctx: DbCtx, { body: { user_id: userId } }: ImpersonateUserInput) => {
-  const schema = ctx.database;
-  const auth = schema.auth;
+  const { schema, auth } = ctx.database;
   if (!auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
   const index = indexTable(schema.tables.get(auth.users_table)!);
   const udb = ctx.app.engine.userDb(schema.physical);
   const { rows } = await selectByIdSql(udb, index.table.name, index.all, userId).execute(udb.db);
   if (!rows[0]) throw notFound(`No user with id ${userId} in ${index.table.name}.`);
-  return { ...(await signUserToken(schema, userId, Math.min(IMPERSONATION_TTL, auth.token_ttl_seconds))), user: publicUser(index, rows[0] as Record<string, unknown>) };
+  return { ...(await signUserToken({ schema, auth }, userId, Math.min(IMPERSONATION_TTL, auth.token_ttl_seconds))), user: publicUser(index, rows[0] as Record<string, unknown>) };
 };

@@ -8,7 +8,6 @@ export type RotateAuthSecretInput = { instance: string };
 
 /** POST /databases/{instance}/auth/rotate-secret: a new signing secret; every token issued so far stops working. */
 export const rotateAuthSecret = async (ctx: DbCtx, { instance }: RotateAuthSecretInput) => {
-  const schema = ctx.database;
-  await saveAuth(ctx, schema, { settings: authView(schema), rotate: true });
+  await saveAuth(ctx, ctx.database.schema, { settings: authView(ctx.database), rotate: true });
   return getAuth(await reloadDatabase(ctx), { instance });
 };

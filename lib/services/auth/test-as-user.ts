@@ -22,14 +22,14 @@ export type TestAsUserInput = { instance: string; body: z.output<typeof TestAsUs
  * rows match, and for each row of the page whether the user may update or delete it.
  */
 export const testAsUser = async (ctx: DbCtx, { body: { user_id: userId, table: tableName, query: queryText } }: TestAsUserInput) => {
-  const schema = ctx.database;
-  if (!schema.auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
+  const { schema, auth } = ctx.database;
+  if (!auth?.enabled) throw new ApiError("conflict", "Database auth is not enabled for this database; turn it on first.");
   const table = getTableOrThrow(schema, tableName);
   const index = indexTableForUsers(table);
   const { query, errors } = parseQueryField(queryText ?? "", index.byName, "query", { rows: false, limit: ROW_LIMIT });
   if (!query) throw validationFailed(errors);
   const udb = ctx.app.engine.userDb(schema.physical);
-  const users = indexTableForUsers(getTableOrThrow(schema, schema.auth.users_table));
+  const users = indexTableForUsers(getTableOrThrow(schema, auth.users_table));
   const found = await existingIdsSql(udb, users.table.name, [userId]).execute(udb.db);
   if (found.rows.length === 0) throw notFound(`No user with id ${userId} in ${users.table.name}.`);
   const now = Math.floor(Date.now() / 1000);

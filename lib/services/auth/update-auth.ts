@@ -11,7 +11,7 @@ export type UpdateAuthInput = { instance: string; body: z.output<typeof AuthSett
 
 /** PUT /databases/{instance}/auth replaces the whole settings object (omitted fields take their defaults); the first save makes the signing secret. */
 export const updateAuth = async (ctx: DbCtx, { instance, body }: UpdateAuthInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const settings = { ...DEFAULT_AUTH, ...body, cors_origins: [...new Set(body.cors_origins ?? [])] };
   checkAuthTables(schema, settings);
   await saveAuth(ctx, schema, { settings, rotate: false });

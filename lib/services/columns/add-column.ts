@@ -16,7 +16,7 @@ export type AddColumnInput = { instance: string; table: string; body: z.output<t
 
 /** Adds one column to a table; existing rows get its default (required for NOT NULL on a non-empty table). */
 export const addColumn = async (ctx: DbCtx, { table: tableName, body: input }: AddColumnInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   assertReferenceExists(schema, input);
   const column = toColumnDef(input);

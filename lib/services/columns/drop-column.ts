@@ -8,7 +8,7 @@ export type DropColumnInput = { instance: string; table: string; column: string 
 
 /** Drops a column and its values (with its unique index and foreign key); refused while a join, policy or auth uses it. */
 export const dropColumn = async (ctx: DbCtx, { table: tableName, column: columnName }: DropColumnInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const column = table.columns.find((c) => c.name === columnName);
   if (!column) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);

@@ -67,7 +67,7 @@ export type UpdateColumnInput = { instance: string; table: string; column: strin
  * unique, default, reference target. Rows are converted losslessly or the change is refused (422) untouched.
  */
 export const updateColumn = async (ctx: DbCtx, { table: tableName, column: columnName, body: input }: UpdateColumnInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const from = table.columns.find((c) => c.name === columnName);
   if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);

@@ -8,4 +8,4 @@ import { getDatabaseOrThrow } from "./get-database-or-throw";
 export const databaseCtx = async (ctx: Ctx, instance: string): Promise<DbCtx> => ({ ...ctx, database: await getDatabaseOrThrow(ctx, instance) });
 
 /** The same ctx with the database read again: what a service answers after its own change. */
-export const reloadDatabase = (ctx: DbCtx): Promise<DbCtx> => databaseCtx(ctx, ctx.database.instance);
+export const reloadDatabase = (ctx: DbCtx): Promise<DbCtx> => databaseCtx(ctx, ctx.database.schema.instance);

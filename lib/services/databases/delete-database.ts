@@ -5,7 +5,7 @@ export type DeleteDatabaseInput = { instance: string };
 
 /** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
 export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const { app } = ctx;
   await commitMeta(ctx, { kind: "database", databaseId: schema.id, instance: schema.instance, physical: schema.physical }, async (trx) => {
     await trx.deleteFrom("api_keys").where("database_id", "=", schema.id).execute();

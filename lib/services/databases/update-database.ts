@@ -9,7 +9,7 @@ export type UpdateDatabaseInput = { instance: string; body: z.output<typeof Data
 
 /** PATCH /databases/{instance} `{name}`: renames the display name; the instance never changes. */
 export const updateDatabase = async (ctx: DbCtx, { instance, body }: UpdateDatabaseInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const name = body.name.trim();
   await changeSchema(ctx, schema, { kind: "rename-database", name }, {
     metadata: async (trx) => void (await trx.updateTable("databases").set({ name, updated_at: nowIso() }).where("id", "=", schema.id).execute()),

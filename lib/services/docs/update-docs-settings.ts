@@ -20,7 +20,7 @@ const taken = (domain: string) =>
  * `custom_domain` quota refuses a domain on a plan without custom domains (402) inside this transaction.
  */
 export const updateDocsSettings = async (ctx: DbCtx, { instance, body }: UpdateDocsSettingsInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const domain = typeof body.domain === "string" ? parseDomain(body.domain, docsConfig(ctx.app.config).cnameTarget) : body.domain;
   await commitMeta(ctx, { kind: "docs", databaseId: schema.id }, async (trx) => {
     const row = await readDocsRow(trx, schema.id);

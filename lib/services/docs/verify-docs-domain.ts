@@ -7,7 +7,7 @@ export type VerifyDocsDomainInput = { instance: string };
 
 /** POST /databases/{instance}/docs/verify: looks up the CNAME and the TXT token now and stores the outcome. */
 export const verifyDocsDomain = async (ctx: DbCtx, { instance }: VerifyDocsDomainInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const row = await readDocsRow(ctx.app.engine.meta, schema.id);
   // Nothing to verify without a domain: the settings as they are (domain_status none).
   if (!row?.domain || !row.token) return docsView(ctx.app, schema.instance, ctx.origin, row);

@@ -18,13 +18,13 @@ type TableInput = { instance: string; table: string };
 
 /** GET /databases/{instance}/tables/{table}/hooks. */
 export const getHooks = async (ctx: DbCtx, { instance, table }: TableInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   return storedHooks(ctx, schema, getTableOrThrow(schema, table).id);
 };
 
 /** PUT .../hooks: replaces all three actions, type-checked against the table (422 naming step and position). */
 export const updateHooks = async (ctx: DbCtx, { instance, table: name, body }: TableInput & { body: Partial<Hooks> }) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, name);
   const hooks = parseHooks(table, body);
   const row = { table_id: table.id, database_id: schema.id, hooks: JSON.stringify(hooks), updated_at: nowIso() };
@@ -41,7 +41,7 @@ export type TryHooksInput = TableInput & { body: { action: HookAction; row: Reco
 
 /** POST .../hooks/try: runs the action's stored steps on a sample row, writing and logging nothing. */
 export const tryHooks = async (ctx: DbCtx, { instance, table: name, body }: TryHooksInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, name);
   const compiled = compileHooks(table, await storedHooks(ctx, schema, table.id));
   const old = body.old ?? (body.action === "insert" ? undefined : body.row);
@@ -58,7 +58,7 @@ export const tryHooks = async (ctx: DbCtx, { instance, table: name, body }: TryH
 
 /** GET /databases/{instance}/hooks/logs. */
 export const listHookLogs = async (ctx: DbCtx, { instance, query }: { instance: string; query: ReadLogsQuery }) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   await flushHookLogs(ctx.app);
   return readHookLogs(ctx.app, schema.id, query);
 };

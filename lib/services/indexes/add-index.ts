@@ -26,7 +26,7 @@ export type AddIndexInput = { instance: string; table: string; body: z.output<ty
 
 /** Adds an index over several columns `{columns, unique?, name?}`; built on both engines before the 201. */
 export const addIndex = async (ctx: DbCtx, { table: tableName, body }: AddIndexInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const { index, errors } = parseIndex(body, "", table);
   if (!index) throw validationFailed(errors);

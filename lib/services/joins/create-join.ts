@@ -9,7 +9,7 @@ export type CreateJoinInput = { instance: string; body: z.output<typeof JoinInpu
 
 /** POST .../joins with `{name, sql}` or `{name, base, joins, columns}` → 201 with the structured form. */
 export const createJoin = async (ctx: DbCtx, { body: input }: CreateJoinInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const spec = readJoinInput(input, schema);
   checkNameFree(schema, spec.name);
   const { name, sql, ...definition } = spec;

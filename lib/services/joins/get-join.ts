@@ -5,6 +5,6 @@ import { joinView } from "./join-view";
 export type GetJoinInput = { instance: string; join: string };
 
 export const getJoin = async (ctx: DbCtx, { join: name }: GetJoinInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   return joinView(schema, getJoinOrThrow(schema, name));
 };

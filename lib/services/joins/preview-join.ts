@@ -13,7 +13,7 @@ export type PreviewJoinInput = { instance: string; body: z.output<typeof JoinPre
  * form with the first rows, read through the data API's own join pipeline.
  */
 export const previewJoin = async (ctx: DbCtx, { body }: PreviewJoinInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const spec = readJoinInput({ ...body, name: body.name ?? "preview" }, schema);
   const udb = ctx.app.engine.userDb(schema.physical);
   // A fresh object each time, so the plan cache (keyed by definition) never grows with previews.

@@ -14,7 +14,7 @@ export type UpdateJoinInput = { instance: string; join: string; body: z.output<t
  * replace those parts of the structure (its SQL text is then dropped, as it no longer describes the join).
  */
 export const updateJoin = async (ctx: DbCtx, { join: name, body: patch }: UpdateJoinInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const current = getJoinOrThrow(schema, name);
   const structural = patch.base !== undefined || patch.joins !== undefined || patch.columns !== undefined;
   const fromSql = patch.sql !== undefined && patch.sql !== null;

@@ -14,7 +14,7 @@ export type CreateKeyInput = { body: z.output<typeof KeyCreate> };
 /** POST /keys `{name, database?}`: no database = account-wide (every database the account can reach). */
 export const createKey = async (ctx: Ctx, { body }: CreateKeyInput) => {
   const instance = body.database ?? null;
-  const database = instance ? await getDatabaseOrThrow(ctx, instance) : null;
+  const database = instance ? (await getDatabaseOrThrow(ctx, instance)).schema : null;
   // A key for one database acts there without a session: only its owner or an admin may mint one.
   const role = database && (await workspaceRole(ctx.app.engine.meta, database.ownerId, ctx.actor.accountId));
   if (role && !roleAllows(role, "database:admin")) throw new ApiError("forbidden", `Your role on this database (${role}) cannot create keys for it; an admin or the owner can.`);

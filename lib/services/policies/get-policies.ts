@@ -12,4 +12,4 @@ export type GetPoliciesInput = { instance: string; table: string };
 
 /** GET /databases/{instance}/tables/{table}/policies */
 export const getPolicies = async (ctx: DbCtx, { instance, table }: GetPoliciesInput) =>
-  policiesView(getTableOrThrow(ctx.database, table));
+  policiesView(getTableOrThrow(ctx.database.schema, table));

@@ -40,7 +40,7 @@ export type UpdatePoliciesInput = { instance: string; table: string; body: z.out
 
 /** PUT /databases/{instance}/tables/{table}/policies replaces all four actions (absent or null = denied). */
 export const updatePolicies = async (ctx: DbCtx, { instance, table: tableName, body: input }: UpdatePoliciesInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   const policies = parsePolicies(table, input);
   const row = { table_id: table.id, database_id: schema.id, policies: JSON.stringify(policies), updated_at: nowIso() };

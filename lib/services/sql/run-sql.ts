@@ -9,7 +9,7 @@ export type RunSqlInput = { instance: string; body: { sql: string } };
 
 /** POST .../sql: one read-only SELECT over the database's tables (owners and admins; the route checks the role). */
 export const runSql = async (ctx: DbCtx, { body }: RunSqlInput): Promise<ConsoleResult> => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const { config } = ctx.app;
   if (config.engine === "mysql") return runMysqlConsole(config.databaseUrl!, schema.physical, body.sql, CONSOLE_LIMITS);
   const statement = checkConsoleSql(body.sql, { engine: "sqlite" });

@@ -13,7 +13,7 @@ export type CreateTableInput = { instance: string; body: z.output<typeof TableIn
 
 /** Creates one table `{name, columns}`; its references may point at existing tables or at itself. */
 export const createTable = async (ctx: DbCtx, { instance, body: input }: CreateTableInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const unknown = unknownReferences([input], (name) => schema.tables.has(name) || name === input.name);
   if (unknown.length) throw validationFailed(problemErrors(unknown));
   const table = toNewTable(input);

@@ -7,7 +7,7 @@ export type DropTableInput = { instance: string; table: string };
 
 /** Drops a table with its rows; refused while another table references it or a join or auth uses it. */
 export const dropTable = async (ctx: DbCtx, { table: tableName }: DropTableInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   await changeSchema(ctx, schema, { kind: "drop-table", table }, {
     // Its policies go with the row (foreign key, on delete cascade).

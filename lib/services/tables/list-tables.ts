@@ -4,6 +4,6 @@ import { tableView } from "../../meta/serialize";
 export type ListTablesInput = { instance: string };
 
 export const listTables = async (ctx: DbCtx, _input: ListTablesInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   return [...schema.tables.values()].map(tableView);
 };

@@ -13,7 +13,7 @@ export type UpdateTableInput = { instance: string; table: string; body: z.output
 
 /** PATCH `{name}` renames a table; reference columns pointing at it (its own included) and joins follow the new name. */
 export const updateTable = async (ctx: DbCtx, { instance, table: tableName, body: { name } }: UpdateTableInput) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
   if (name === table.name) return tableView(table);
   if (schema.joins?.has(name)) checkNameFree(schema, name);

@@ -7,7 +7,7 @@ export type CreateViewInput = { instance: string; table: string; body: ViewInput
 
 export const createView = async (ctx: DbCtx, { table: name, body }: CreateViewInput) => {
   assertMayShare(ctx, body.shared);
-  const table = getTableOrThrow(ctx.database, name);
+  const table = getTableOrThrow(ctx.database.schema, name);
   const hidden = [...new Set(body.hidden_columns ?? [])];
   checkViewAgainstTable(table, { query: body.query ?? "", hidden_columns: hidden });
   const now = nowIso();

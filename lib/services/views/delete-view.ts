@@ -6,7 +6,7 @@ import { assertMayChange } from "./saved-view";
 export type DeleteViewInput = { instance: string; table: string; view: string };
 
 export const deleteView = async (ctx: DbCtx, { table: name, view }: DeleteViewInput) => {
-  const table = getTableOrThrow(ctx.database, name);
+  const table = getTableOrThrow(ctx.database.schema, name);
   await transact(ctx, async (trx) => {
     const row = await getViewOrThrow(ctx, trx, table, view);
     assertMayChange(ctx, row);

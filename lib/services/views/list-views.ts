@@ -6,7 +6,7 @@ export type ListViewsInput = { instance: string; table: string };
 
 /** The table's shared views and the caller's private ones, by name. */
 export const listViews = async (ctx: DbCtx, { table: name }: ListViewsInput) => {
-  const table = getTableOrThrow(ctx.database, name);
+  const table = getTableOrThrow(ctx.database.schema, name);
   const rows = await ctx.app.engine.meta
     .selectFrom("saved_views")
     .selectAll()

@@ -7,7 +7,7 @@ import { assertMayChange, assertMayShare, checkViewAgainstTable, toSavedView } f
 export type UpdateViewInput = { instance: string; table: string; view: string; body: ViewPatch };
 
 export const updateView = async (ctx: DbCtx, { table: name, view, body }: UpdateViewInput) => {
-  const table = getTableOrThrow(ctx.database, name);
+  const table = getTableOrThrow(ctx.database.schema, name);
   const hidden = body.hidden_columns && [...new Set(body.hidden_columns)];
   checkViewAgainstTable(table, { query: body.query, hidden_columns: hidden });
   return transact(ctx, async (trx) => {

@@ -11,7 +11,7 @@ import { webhookView } from "./webhook-view";
 /** POST /databases/{instance}/webhooks: events from now on (the cursor starts at the outbox's last id). */
 export const createWebhook = async (ctx: DbCtx, { instance, body }: { instance: string; body: WebhookCreate }) => {
   const { app } = ctx;
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   await checkWebhookInput(app, schema, body);
   await ensureOutbox(app.engine, schema.physical);
   const { high } = await outboxBounds(app.engine.userDb(schema.physical));

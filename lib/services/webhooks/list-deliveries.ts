@@ -18,7 +18,7 @@ export const listDeliveries = async (ctx: DbCtx, { instance, webhook, query }: {
 
 /** POST /databases/{instance}/webhooks/deliveries/{id}/redeliver: queued again now, with a fresh retry schedule (a queued one stays as it is). */
 export const redeliver = async (ctx: DbCtx, { instance, delivery }: { instance: string; delivery: string }) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const missing = `No webhook delivery ${delivery} in database "${instance}".`;
   const meta = ctx.app.engine.meta;
   const row = await meta

@@ -4,7 +4,7 @@ import { webhookView } from "./webhook-view";
 
 /** GET /databases/{instance}/webhooks. */
 export const listWebhooks = async (ctx: DbCtx, { instance }: { instance: string }) => {
-  const schema = ctx.database;
+  const { schema } = ctx.database;
   const rows = await ctx.app.engine.meta.selectFrom("webhooks").selectAll().where("database_id", "=", schema.id).orderBy("id").execute();
   return rows.map((r) => webhookView(ctx.app, r));
 };
