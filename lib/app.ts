@@ -45,7 +45,8 @@ export type App = DatabaseCaches & {
   events: EventBus;
   /**
    * Drops caches if another process changed the metadata. Called once per request: free while the Redis event
-   * link is live (the other processes' events arrive on it); otherwise a version read (sync on SQLite).
+   * link is live (the other processes' events arrive on it); otherwise a version read made after the call,
+   * shared by the requests that come together.
    */
   sync: () => void | Promise<void>;
   /** How this process hears other processes' changes now: `redis` (live link) or `version-read` (per request). */
@@ -111,17 +112,12 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   const link = redis && linkBusToRedis(events, redis, eventChannel(installIdentity(config)), invalidate);
-  const checkVersion = () => {
-    const changed = engine.metaChanged();
-    if (changed === true) invalidate();
-    else if (changed !== false) return changed.then((yes) => void (yes && invalidate()));
-  };
+  const checkVersion = () => engine.metaChanged().then((yes) => void (yes && invalidate()));
   // The net under the Redis link: should this process miss events without noticing (a half-broken
   // connection), the version read still catches the change within metaPollMs.
   const poll = link && setInterval(() => {
     if (!link.isLive()) return;
-    const checked = checkVersion();
-    if (checked) checked.catch(() => {});
+    checkVersion().catch(() => {});
   }, config.metaPollMs ?? 1_000);
   poll?.unref();
   const app: App = {

@@ -9,6 +9,7 @@ import { DEFAULT_CACHE_MB, openSqlite, sqliteKysely } from "./open-sqlite";
 import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
 import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
 import { joinNextRun } from "./join-next-run";
+import { readOncePerTurn } from "./read-once-per-turn";
 import { leasedKysely } from "./user-db-dialect";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
@@ -39,8 +40,8 @@ export type Engine = {
   userDb: (physical: string) => UserDb;
   /** Drops cached prepared statements of one user database; call after DDL on it (no-op on MySQL). */
   clearStatements: (physical: string) => void;
-  /** Cheap check whether another process changed the metadata since the last call (sync on SQLite). */
-  metaChanged: () => boolean | Promise<boolean>;
+  /** Whether another process changed the metadata since the last check, read after the call (callers that come together share a read). */
+  metaChanged: () => Promise<boolean>;
   /** What the process holds open: MySQL pool connections, or SQLite database handles (metrics). */
   poolStats: () => PoolStats;
   close: () => Promise<void>;
@@ -92,15 +93,16 @@ const openSqliteEngine = (config: Config): Engine => {
       handles.peek(physical)?.conn.clear();
       readers?.clear(physical);
     },
-    metaChanged: () => {
-      // data_version moves when another connection (another process) commits to the file.
+    // data_version moves when another connection (another process) commits to the file; the requests of one
+    // event-loop turn share one read made after they all arrived.
+    metaChanged: readOncePerTurn(() => {
       const current = dataVersionStmt.get();
       if (current === dataVersion) return false;
       dataVersion = current;
       for (const { conn } of handles.open()) conn.clear();
       readers?.clear();
       return true;
-    },
+    }),
     poolStats: () => ({ kind: "sqlite", open: [...handles.open()].length + 1 }),
     close: async () => {
       await readers?.close();
