@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import { redactValue } from "./redact";
+import { redactText, redactValue } from "./redact";
 
 /**
  * The process's structured log: one JSON object per line on stdout, level from LOG_LEVEL (default info).
@@ -34,3 +34,23 @@ export const endLog = () =>
     });
     destination.end();
   });
+
+/** The fields of the one line each request gets (lib/ops/observe-request.ts). */
+export type RequestLine = { reqId: string; method: string; route: string; path: string; status: number; ms: number; aborted?: boolean };
+
+const quote = (text: string) => JSON.stringify(redactText(text));
+let stampedAt = 0;
+let stamp = "";
+
+/**
+ * `logger.info(line, "request")`, the same JSON line with the same redaction, built by hand: on a by-id read
+ * pino's generic path (hooks, a redacted copy, a walk over the keys, a Date per line) cost a tenth of the request.
+ */
+export const logRequest = (line: RequestLine) => {
+  if (!logger.isLevelEnabled("info")) return;
+  const now = Date.now();
+  if (now !== stampedAt) (stampedAt = now), (stamp = new Date(now).toISOString());
+  destination.write(
+    `{"level":"info","time":"${stamp}","pid":${process.pid},"reqId":${quote(line.reqId)},"method":${quote(line.method)},"route":${quote(line.route)},"path":${quote(line.path)},"status":${line.status},"ms":${line.ms}${line.aborted ? ',"aborted":true' : ""},"msg":"request"}\n`,
+  );
+};

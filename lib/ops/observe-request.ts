@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Metrics } from "./metrics";
-import { logger } from "./logger";
+import { logger, logRequest } from "./logger";
 import { routeClassOf } from "./route-class";
 
 /** An incoming X-Request-Id is kept when it is a plain token (a proxy's id); anything else gets a fresh one. */
@@ -25,8 +25,7 @@ export const observeRequest = (req: IncomingMessage, res: ServerResponse, metric
     const url = req.url ?? "/";
     const route = routeClassOf(url);
     const q = url.indexOf("?");
-    const line = { reqId: id, method: req.method, route, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-    logger.info(res.writableFinished ? line : { ...line, aborted: true }, "request");
+    logRequest({ reqId: id, method: req.method ?? "GET", route, path: q === -1 ? url : url.slice(0, q), status: res.statusCode, ms: Math.round(ms * 10) / 10, aborted: !res.writableFinished });
     metrics?.observe(route, res.statusCode, ms / 1000);
   });
   return id;
