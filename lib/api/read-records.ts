@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
-import { scanRows } from "../db/scan-rows";
+import { readRows, scanRows } from "../db/scan-rows";
 import { notFound } from "../errors";
 import { type CoreResponse, json } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
@@ -75,7 +75,7 @@ const findRecord = async (udb: UserDb, index: TableIndex, id: number, visible: R
     const { rows } = await select(id).execute(udb.db);
     return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
   }
-  const { rows } = await udb.db.executeQuery(compiledByShape(udb, index, lock ? "byIdLocked" : "byId", () => select(0), [id]));
+  const rows = await readRows(udb, compiledByShape(udb, index, lock ? "byIdLocked" : "byId", () => select(0), [id]));
   return rows[0] ? toRecord(index, rows[0] as Record<string, unknown>) : undefined;
 };
 

@@ -24,6 +24,11 @@ export type UserDb = {
    * transaction (which reads its own writes on its connection), or with SQLITE_READERS=0. Use scanRows.
    */
   scan?: (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
+  /**
+   * Runs a short read (by primary key) at once on the database's connection, without Kysely's connection
+   * round trip; undefined when the connection is busy (a write transaction holds it). SQLite only. Use readRows.
+   */
+  readNow?: (query: CompiledQuery) => Record<string, unknown>[] | undefined;
   /** `INSERT … RETURNING` gives the stored row in the same statement (SQLite, MariaDB ≥ 10.5; not MySQL). */
   returning: boolean;
 };
@@ -72,6 +77,19 @@ const openSqliteEngine = (config: Config): Engine => {
     if (open?.handle) return open.handle;
     const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical, returning: true };
     if (readers) handle.scan = (query) => readers.read(physical, query);
+    handle.readNow = (query) => {
+      const db = handles.retain(physical);
+      try {
+        if (!db.lock.tryAcquire()) return undefined;
+        try {
+          return db.conn.prepare(query.sql).all(query.parameters as unknown[]) as Record<string, unknown>[];
+        } finally {
+          db.lock.release();
+        }
+      } finally {
+        handles.release(db);
+      }
+    };
     if (open) open.handle = handle;
     return handle;
   };

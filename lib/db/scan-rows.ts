@@ -7,3 +7,7 @@ export const scanRows = async <R>(udb: UserDb, query: RawBuilder<R> | CompiledQu
   if (udb.scan) return (await udb.scan(compiled)) as R[];
   return (await udb.db.executeQuery(compiled)).rows as R[];
 };
+
+/** A short read: at once on the connection when it is free (SQLite), else through Kysely. */
+export const readRows = async (udb: UserDb, query: CompiledQuery): Promise<Record<string, unknown>[]> =>
+  udb.readNow?.(query) ?? ((await udb.db.executeQuery(query)).rows as Record<string, unknown>[]);

@@ -20,6 +20,8 @@ const createLock = () => {
       }
       return new Promise<void>((resolve) => waiters.push(resolve));
     },
+    /** Takes the lock only if it is free now. */
+    tryAcquire: () => !held && (held = true),
     release: () => {
       const next = waiters.shift();
       if (next) next();

@@ -10,11 +10,11 @@ import { withSerializationRetry } from "../../db/serialization-retry";
  * (IMMEDIATE): writers queue there, so a row read inside is already as good as locked.
  */
 export const inWriteTransaction = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
-  if (udb.engine === "mysql") return udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined }));
+  if (udb.engine === "mysql") return udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined, readNow: undefined }));
   return udb.db.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
-      const result = await fn({ ...udb, db: conn, scan: undefined });
+      const result = await fn({ ...udb, db: conn, scan: undefined, readNow: undefined });
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {
