@@ -1,13 +1,14 @@
 // The write kernel (PostgREST's MainTx), the one path of every data-API write, single rows and bulk alike:
 // plan (closed table 403, body shape) → hash passwords → BEGIN → read the current row WITH A LOCK → validate →
-// pre hooks on that row → statement → reference and policy checks → read-back → COMMIT. A refusal at any stage
-// rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
+// pre hooks on that row → statement → reference and policy checks → the stored rows (RETURNING where the engine
+// has it, else a read-back, or for a MySQL update of plain values the locked row with them) → COMMIT. A refusal
+// at any stage rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
 import { type RawBuilder, sql } from "kysely";
 import type { App } from "../../app";
 import type { UserDb } from "../../db/engine";
 import { invalidField, validationFailed } from "../../errors";
 import { type Access, predicatesFor } from "../../rls/access";
-import { toStoredDatetime } from "../../schema/column-types";
+import { STORED_AS_WRITTEN, toStoredDatetime, TYPE_SPECS } from "../../schema/column-types";
 import { columnList, deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
 import { mapDbError } from "../map-db-error";
 import { type ParsedWrite, parseRecordBody } from "../parse-body";
@@ -110,9 +111,27 @@ const update: Stage = async (tx, request, { hashes, prefix }) => {
   await useHashes(request.app, write, hashes[0]);
   await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
   await checkReferences(tx, index, [write], prefix);
-  await updateSql(tx, index.table.name, id!, { ...write.values, updated_at: toStoredDatetime(new Date()) }).execute(tx.db);
+  const values = { ...write.values, updated_at: toStoredDatetime(new Date()) };
+  const statement = updateSql(tx, index.table.name, id!, values);
+  // SQLite answers with the row from the UPDATE itself. MySQL has no UPDATE … RETURNING; the row is locked, so
+  // when every value written reads back as bound, the stored row is the locked one with those values.
+  const returned = tx.engine === "sqlite" ? ((await sql`${statement} RETURNING ${columnList(index.all)}`.execute(tx.db)).rows as Record_[]) : undefined;
+  if (!returned) await statement.execute(tx.db);
   await checkPolicy(tx, index, [id!], rules, "update");
-  return { records: await readBack(tx, index, [id!]), old: [old] };
+  const record = returned ? toRecord(index, returned[0]) : storedAsWritten(index, values) ? withValues(index, old, values) : undefined;
+  return { records: record ? [record] : await readBack(tx, index, [id!]), old: [old] };
+};
+
+const storedAsWritten = (index: TableIndex, values: Record_) => Object.keys(values).every((name) => STORED_AS_WRITTEN.has(index.byName.get(name)!.type));
+
+/** `old` with the written columns replaced by their values as a read would answer them. */
+const withValues = (index: TableIndex, old: Record_, values: Record_) => {
+  const record = { ...old };
+  for (const [name, value] of Object.entries(values)) {
+    const column = index.byName.get(name)!;
+    record[name] = TYPE_SPECS[column.type].toJson(value, column);
+  }
+  return record;
 };
 
 const remove: Stage = async (tx, request) => {
