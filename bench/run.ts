@@ -20,7 +20,8 @@ const warmup = Number(process.env.BENCH_WARMUP ?? Math.min(3, seconds));
 const profileRoot = process.env.BENCH_PROFILE ? path.resolve(import.meta.dirname, "results", "profiles", new Date().toISOString().replace(/:/g, "-")) : undefined;
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase());
 const workloads = only ? WORKLOADS.filter((w) => only.includes(w.id.toUpperCase())) : WORKLOADS;
-const engines: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
+// BENCH_ENGINE=sqlite or mysql runs one engine.
+const engines: EngineKind[] = (process.env.TEST_MYSQL_URL ? (["sqlite", "mysql"] as const) : (["sqlite"] as const)).filter((e) => !process.env.BENCH_ENGINE || e === process.env.BENCH_ENGINE);
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const withEvents = process.env.BENCH_EVENTS === "1";

@@ -1,13 +1,30 @@
 // The one SQL builder of the data API: identifiers only through sql.id / udb.table, values only as bound
 // parameters. Engine differences (case rules, LIKE) live here and nowhere else.
-import { type RawBuilder, sql } from "kysely";
+import { CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
 import { SEARCH_MIN_CHARS } from "../schema/search";
 import type { ColumnDef } from "../schema/types";
 import type { ColumnFilter, Filter, ReadQuery, Sort } from "./parse-query";
+import type { TableIndex } from "./table-index";
 
 type Fragment = RawBuilder<unknown>;
+
+// Distinct statement shapes kept per table; past this (a client varying `_in` lengths, say) they are built each time.
+const MAX_SHAPES = 100;
+
+/**
+ * A statement whose text depends only on `shape`: compiled once per table definition, then bound to `params`
+ * (the values it binds, in order), so the hot path skips query building and reuses the prepared statement.
+ */
+export const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, build: () => RawBuilder<unknown>, params: unknown[]) => {
+  let text = index.sqlText.get(shape);
+  if (!text) {
+    text = build().compile(udb.db).sql;
+    if (index.sqlText.size < MAX_SHAPES) index.sqlText.set(shape, text);
+  }
+  return CompiledQuery.raw(text, params);
+};
 
 /** How a filter or sort names its column: a bare name on a table read, an alias-qualified one in a join. */
 export type ColumnRef = (column: ColumnDef) => Fragment;

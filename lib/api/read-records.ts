@@ -1,4 +1,4 @@
-import { CompiledQuery, type RawBuilder, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { readRows, scanRows } from "../db/scan-rows";
 import { notFound } from "../errors";
@@ -7,27 +7,11 @@ import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
 import type { CoreRequest } from "../http/core-types";
 import { searchTableName } from "../schema/search";
 import type { DatabaseSchema, TableDef } from "../schema/types";
-import { countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
+import { compiledByShape, countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
 import { afterParams, afterShape } from "./page-cursor";
 import { finishPage, pageColumns, planPage } from "./read-page";
 import { type ColumnFilter, parseReadQuery, type ReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
-
-// Distinct statement shapes kept per table; past this (a client varying `_in` lengths, say) they are built each time.
-const MAX_SHAPES = 100;
-
-/**
- * A statement whose text depends only on `shape`: compiled once per table definition, then bound to `params`
- * (the values it binds, in order), so the hot path skips query building and reuses the prepared statement.
- */
-const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, build: () => RawBuilder<unknown>, params: unknown[]) => {
-  let text = index.sqlText.get(shape);
-  if (!text) {
-    text = build().compile(udb.db).sql;
-    if (index.sqlText.size < MAX_SHAPES) index.sqlText.set(shape, text);
-  }
-  return CompiledQuery.raw(text, params);
-};
 
 export type ListRecords = {
   udb: UserDb;

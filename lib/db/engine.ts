@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type CompiledQuery, Kysely, MysqlDialect, type RawBuilder, sql } from "kysely";
+import { type CompiledQuery, Kysely, MysqlDialect, MysqlDriver, type RawBuilder, sql } from "kysely";
 import { createPool, type Pool } from "mysql2";
 import type { Config, EngineKind } from "../config";
 import type { MetaDb } from "./meta-schema";
@@ -31,6 +31,8 @@ export type UserDb = {
   readNow?: (query: CompiledQuery) => Record<string, unknown>[] | undefined;
   /** `INSERT … RETURNING` gives the stored row in the same statement (SQLite, MariaDB ≥ 10.5; not MySQL). */
   returning: boolean;
+  /** MySQL: where the write kernel's transactions run (implicitBeginKysely); used for nothing else. */
+  writer?: Kysely<any>;
 };
 
 export type Engine = {
@@ -165,6 +167,26 @@ export const supportsInsertReturning = (version: string) => {
   return /mariadb/i.test(version) && (major > 10 || (major === 10 && minor >= 5));
 };
 
+class ImplicitBeginDriver extends MysqlDriver {
+  override async beginTransaction() {}
+}
+
+/**
+ * Transactions on a pool of their own whose connections run with autocommit off: a transaction's first
+ * statement begins it, so BEGIN costs no round trip (a write's statements are each one). Only transactions may
+ * run here: a lone statement would leave its transaction, and its locks, open on a pooled connection.
+ */
+const implicitBeginKysely = (pool: Pool) => {
+  pool.on("connection", (conn) => void conn.query("SET SESSION autocommit = 0"));
+  return new Kysely<any>({
+    dialect: new (class extends MysqlDialect {
+      override createDriver() {
+        return new ImplicitBeginDriver({ pool });
+      }
+    })({ pool }),
+  });
+};
+
 const openMysqlEngine = async (config: Config): Promise<Engine> => {
   const url = config.databaseUrl!;
   const metaName = metaSchemaName(url);
@@ -180,9 +202,11 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
   // Read-your-writes across Galera nodes: a read waits until this node has applied every commit the cluster
   // acknowledged before it (a write through another node is then visible here). DB_SYNC_WAIT=0 turns it off.
   const syncWait = config.syncWait ?? 1;
-  if (galera && syncWait > 0) pool.on("connection", (conn) => void conn.query(`SET SESSION wsrep_sync_wait = ${syncWait}`));
+  const writePool = mysqlPool(url, metaName);
+  if (galera && syncWait > 0) for (const p of [pool, writePool]) p.on("connection", (conn) => void conn.query(`SET SESSION wsrep_sync_wait = ${syncWait}`));
   const meta = new Kysely<MetaDb>({ dialect: new MysqlDialect({ pool }) });
   const shared = new Kysely<any>({ dialect: new MysqlDialect({ pool }) });
+  const writer = implicitBeginKysely(writePool);
   let lastVersion = -1;
 
   return {
@@ -196,7 +220,7 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
     dropUserDb: async (physical) => {
       await sql`DROP DATABASE IF EXISTS ${sql.id(physical)}`.execute(shared);
     },
-    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical, returning }),
+    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical, returning, writer }),
     clearStatements: () => {},
     metaChanged: joinNextRun(async () => {
       const row = await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirst();
@@ -211,7 +235,7 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
       return { kind: "mysql", total: p._allConnections.length, free: p._freeConnections.length, queued: p._connectionQueue.length };
     },
     close: async () => {
-      await meta.destroy();
+      await Promise.all([meta.destroy(), writer.destroy()]);
     },
   };
 };

@@ -247,5 +247,16 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   },
 };
 
+/**
+ * Types whose stored value reads back exactly as the validated value that was bound (both engines, strict or
+ * not: lengths, ranges and decimal places are checked before binding). A MySQL update answers with the locked
+ * row plus these values instead of reading the row back. Not float (how many digits of a DOUBLE a server prints
+ * has changed between versions: older ones give 15, so 0.1 + 0.2 would read back as 0.3) and not json (MySQL 8
+ * reorders an object's keys).
+ */
+export const STORED_AS_WRITTEN: ReadonlySet<ColumnType> = new Set<ColumnType>([
+  "varchar", "text", "int", "bigint", "decimal", "boolean", "date", "datetime", "password", "dropdown", "reference",
+]);
+
 /** The MySQL type a user sees for a column, e.g. DECIMAL(10,2). */
 export const mysqlTypeOf = (c: ColumnDef) => (c.system && c.name === "id" ? "BIGINT UNSIGNED" : TYPE_SPECS[c.type].mysql(c));

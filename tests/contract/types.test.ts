@@ -40,7 +40,20 @@ describe.each(MATRIX)("column types on $engine via $adapter", (target) => {
     base = `/v1/${instance}`;
   });
 
-  /** Writes one value, then checks the POST reply, GET by id and the list all carry `expected` for it. */
+  /** A PATCH of `body` onto a new empty row answers the whole record exactly as GET by id then reads it. */
+  const patchMatchesRead = async (body: Record<string, unknown>) => {
+    const empty = await ctx.h.request("POST", `${base}/values`, { body: {} });
+    const patched = await ctx.h.request("PATCH", `${base}/values/${empty.body.id}`, { body });
+    expect(patched.status, patched.text).toBe(200);
+    const fetched = await ctx.h.request("GET", `${base}/values/${empty.body.id}`);
+    expect(patched.body).toStrictEqual(fetched.body);
+    return patched;
+  };
+
+  /**
+   * Writes one value, then checks the POST reply, GET by id and the list all carry `expected` for it, and that
+   * a PATCH writing it answers the record as read.
+   */
   const roundTrip = async (column: string, value: unknown, expected: unknown = value) => {
     const reply = await ctx.h.request("POST", `${base}/values`, { body: { label: `${column}:${JSON.stringify(value)}`.slice(0, 40), [column]: value } });
     expect(reply.status, reply.text).toBe(201);
@@ -49,6 +62,7 @@ describe.each(MATRIX)("column types on $engine via $adapter", (target) => {
     expect(fetched.body[column]).toStrictEqual(expected);
     const listed = await ctx.h.request("GET", `${base}/values?id=${reply.body.id}`);
     expect(listed.body[0][column]).toStrictEqual(expected);
+    expect((await patchMatchesRead({ [column]: value })).body[column]).toStrictEqual(expected);
     return fetched;
   };
 
@@ -100,6 +114,7 @@ describe.each(MATRIX)("column types on $engine via $adapter", (target) => {
     expect(new Date(reply.body.seen_at).toISOString()).toBe(utc);
     const fetched = await ctx.h.request("GET", `${base}/values/${reply.body.id}`);
     expect(fetched.body.seen_at).toBe(reply.body.seen_at);
+    expect((await patchMatchesRead({ seen_at: value })).body.seen_at).toBe(reply.body.seen_at);
   });
 
   it.each([

@@ -1,14 +1,15 @@
 // The write kernel (PostgREST's MainTx), the one path of every data-API write, single rows and bulk alike:
 // plan (closed table 403, body shape) → hash passwords → BEGIN → read the current row WITH A LOCK → validate →
-// pre hooks on that row → statement → reference and policy checks → read-back → COMMIT. A refusal at any stage
-// rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
+// pre hooks on that row → statement → reference and policy checks → the stored rows (RETURNING where the engine
+// has it, else a read-back, or for a MySQL update of plain values the locked row with them) → COMMIT. A refusal
+// at any stage rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
 import { type RawBuilder, sql } from "kysely";
 import type { App } from "../../app";
 import type { UserDb } from "../../db/engine";
 import { invalidField, validationFailed } from "../../errors";
 import { type Access, predicatesFor } from "../../rls/access";
-import { toStoredDatetime } from "../../schema/column-types";
-import { columnList, deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
+import { STORED_AS_WRITTEN, toStoredDatetime, TYPE_SPECS } from "../../schema/column-types";
+import { columnList, compiledByShape, deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
 import { mapDbError } from "../map-db-error";
 import { type ParsedWrite, parseRecordBody } from "../parse-body";
 import { findRecordOrThrow } from "../read-records";
@@ -53,8 +54,12 @@ type Stage = (tx: UserDb, request: WriteRequest, prepared: Prepared) => Promise<
 
 export const prefixFor = (bulk: boolean) => (i: number) => (bulk ? `[${i}].` : "");
 
-const readBack = async (tx: UserDb, index: TableIndex, ids: number[]) =>
-  ((await selectByIdsSql(tx, index.table.name, index.all, ids).execute(tx.db)).rows as Record_[]).map((r) => toRecord(index, r));
+/** The rows as stored; one row's statement is kept compiled (bulk lengths vary, and would crowd out the reads' shapes). */
+const readBack = async (tx: UserDb, index: TableIndex, ids: number[]) => {
+  const select = () => selectByIdsSql(tx, index.table.name, index.all, ids);
+  const statement = ids.length === 1 ? compiledByShape(tx, index, "read-back", select, ids) : select().compile(tx.db);
+  return (await tx.db.executeQuery<Record_>(statement)).rows.map((r) => toRecord(index, r));
+};
 
 const policy = (request: WriteRequest, action: "insert" | "update" | "delete" | "select"): RawBuilder<unknown>[] =>
   predicatesFor(request.access, request.index.table.name, action);
@@ -85,13 +90,18 @@ const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
   const inserted: Record_[] = [];
   const ids: number[] = [];
   for (const w of writes) {
-    const statement = insertSql(tx, index.table.name, { ...w.values, created_at: stamp, updated_at: stamp });
+    const values: Record_ = { ...w.values, created_at: stamp, updated_at: stamp };
+    const names = Object.keys(values);
+    // Where the engine has it, the stored row comes back from the INSERT itself: no read-back round trip.
+    const statement = compiledByShape(tx, index, `${tx.returning ? "insert-returning" : "insert"}:${names.join("\n")}`, () => {
+      const insert = insertSql(tx, index.table.name, values);
+      return tx.returning ? sql`${insert} RETURNING ${columnList(index.all)}` : insert;
+    }, names.map((n) => values[n]));
+    const result = await tx.db.executeQuery<Record_>(statement);
     if (tx.returning) {
-      // The stored row comes back from the INSERT itself: no read-back round trip.
-      const [row] = (await sql`${statement} RETURNING ${columnList(index.all)}`.execute(tx.db)).rows as Record_[];
-      inserted.push(toRecord(index, row));
-      ids.push(Number(row.id));
-    } else ids.push(Number((await statement.execute(tx.db)).insertId));
+      inserted.push(toRecord(index, result.rows[0]));
+      ids.push(Number(result.rows[0].id));
+    } else ids.push(Number(result.insertId));
   }
   await checkPolicy(tx, index, ids, policy(request, "insert"), "insert");
   return { records: tx.returning ? inserted : await readBack(tx, index, ids), old: [] };
@@ -110,9 +120,32 @@ const update: Stage = async (tx, request, { hashes, prefix }) => {
   await useHashes(request.app, write, hashes[0]);
   await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
   await checkReferences(tx, index, [write], prefix);
-  await updateSql(tx, index.table.name, id!, { ...write.values, updated_at: toStoredDatetime(new Date()) }).execute(tx.db);
+  const values: Record_ = { ...write.values, updated_at: toStoredDatetime(new Date()) };
+  const names = Object.keys(values);
+  const params = [...names.map((n) => values[n]), id];
+  // SQLite answers with the row from the UPDATE itself. MySQL has no UPDATE … RETURNING; the row is locked, so
+  // when every value written reads back as bound, the stored row is the locked one with those values.
+  const returning = tx.engine === "sqlite";
+  const statement = compiledByShape(tx, index, `${returning ? "update-returning" : "update"}:${names.join("\n")}`, () => {
+    const update = updateSql(tx, index.table.name, id!, values);
+    return returning ? sql`${update} RETURNING ${columnList(index.all)}` : update;
+  }, params);
+  const { rows: returned } = await tx.db.executeQuery<Record_>(statement);
   await checkPolicy(tx, index, [id!], rules, "update");
-  return { records: await readBack(tx, index, [id!]), old: [old] };
+  const record = returning ? toRecord(index, returned[0]) : storedAsWritten(index, values) ? withValues(index, old, values) : undefined;
+  return { records: record ? [record] : await readBack(tx, index, [id!]), old: [old] };
+};
+
+const storedAsWritten = (index: TableIndex, values: Record_) => Object.keys(values).every((name) => STORED_AS_WRITTEN.has(index.byName.get(name)!.type));
+
+/** `old` with the written columns replaced by their values as a read would answer them. */
+const withValues = (index: TableIndex, old: Record_, values: Record_) => {
+  const record = { ...old };
+  for (const [name, value] of Object.entries(values)) {
+    const column = index.byName.get(name)!;
+    record[name] = TYPE_SPECS[column.type].toJson(value, column);
+  }
+  return record;
 };
 
 const remove: Stage = async (tx, request) => {

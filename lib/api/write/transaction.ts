@@ -10,7 +10,7 @@ import { withSerializationRetry } from "../../db/serialization-retry";
  * (IMMEDIATE): writers queue there, so a row read inside is already as good as locked.
  */
 export const inWriteTransaction = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
-  if (udb.engine === "mysql") return udb.db.transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined, readNow: undefined }));
+  if (udb.engine === "mysql") return (udb.writer ?? udb.db).transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined, writer: undefined }));
   return udb.db.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {

@@ -2,6 +2,7 @@
 // if and only if the write committed. Call sites (the write kernel) are listed in docs/events.md.
 import { sql } from "kysely";
 import type { UserDb } from "../../db/engine";
+import { compiledByShape } from "../../api/build-sql";
 import { type TableIndex, indexTableForUsers } from "../../api/table-index";
 import { toStoredDatetime } from "../../schema/column-types";
 import { signalChanges } from "./change-signal";
@@ -11,8 +12,9 @@ export type ChangeAction = "insert" | "update" | "delete";
 type Row = Record<string, unknown>;
 
 /** SQLite: takes `count` ids from the sequence row (BEGIN IMMEDIATE already orders writes as they commit). */
-const takeIds = async (tx: UserDb, count: number): Promise<number> => {
-  const { rows } = await sql<{ last_id: number }>`UPDATE ${tx.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${sql.id("last_id")} + ${count} WHERE ${sql.id("id")} = 1 RETURNING ${sql.id("last_id")}`.execute(tx.db);
+const takeIds = async (tx: UserDb, index: TableIndex, count: number): Promise<number> => {
+  const take = () => sql`UPDATE ${tx.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${sql.id("last_id")} + ${count} WHERE ${sql.id("id")} = 1 RETURNING ${sql.id("last_id")}`;
+  const { rows } = await tx.db.executeQuery<{ last_id: number }>(compiledByShape(tx, index, "take-event-ids", take, [count]));
   return Number(rows[0].last_id);
 };
 
@@ -35,11 +37,14 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
     return [index.table.name, action, record, oldRecord, at];
   });
   // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.
-  if (tx.engine === "mysql") {
-    await sql`INSERT INTO ${tx.table(QUEUE_TABLE)} (${sql.join(EVENT_COLUMNS.map((c) => sql.id(c)))}) VALUES ${sql.join(values.map((v) => sql`(${sql.join(v)})`))}`.execute(tx.db);
-  } else {
-    const first = (await takeIds(tx, changed.length)) - changed.length + 1;
-    await sql`INSERT INTO ${tx.table(EVENTS_TABLE)} (${sql.join(["id", ...EVENT_COLUMNS].map((c) => sql.id(c)))}) VALUES ${sql.join(values.map((v, i) => sql`(${sql.join([first + i, ...v])})`))}`.execute(tx.db);
+  const rows = tx.engine === "mysql" ? values : values.map((v, i) => [i, ...v]);
+  if (tx.engine === "sqlite") {
+    const first = (await takeIds(tx, index, changed.length)) - changed.length + 1;
+    for (const row of rows) row[0] = first + (row[0] as number);
   }
+  const [table, columns] = tx.engine === "mysql" ? [QUEUE_TABLE, EVENT_COLUMNS] : [EVENTS_TABLE, ["id", ...EVENT_COLUMNS]];
+  const insert = () => sql`INSERT INTO ${tx.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(rows.map((v) => sql`(${sql.join(v)})`))}`;
+  // One row's statement is kept compiled per table; a bulk write's row count varies.
+  await tx.db.executeQuery(rows.length === 1 ? compiledByShape(tx, index, "record-change", insert, rows[0]) : insert().compile(tx.db));
   if (tx.physical) signalChanges(tx.physical);
 };
