@@ -46,7 +46,7 @@ export const cpuPerRequestUs = (m: LoadResult & CpuWindow) =>
 // autocannon counts timeouts among its errors too.
 const failures = (m: Measured) => m.non2xx + m.errors;
 
-export const formatTable = (engine: EngineKind, rows: WorkloadReport[], connections: number, seconds: number) => {
+export const formatTable = (engine: EngineKind, rows: WorkloadReport[], connections: number, seconds: number, oneProcess = false) => {
   const header = ["workload", "req/s", "p50 ms", "p99 ms", "peak RSS MB", "CPU %", "CPU µs/req", "ceiling req/s", "ceil p99", "ceil RSS", "ceil CPU", "ceil µs/req", "ratio", "bad (t / c)", "budget"];
   const body = rows.map((r) => [
     `${r.id} ${r.label}`,
@@ -67,7 +67,7 @@ export const formatTable = (engine: EngineKind, rows: WorkloadReport[], connecti
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
-  const title = `${engine === "sqlite" ? "SQLite" : "MariaDB/MySQL"}: ${connections} connections, ${seconds} s per workload (peak RSS = VmHWM of a fresh server process per workload)`;
+  const title = `${engine === "sqlite" ? "SQLite" : "MariaDB/MySQL"}: ${connections} connections, ${seconds} s per workload (peak RSS = VmHWM of ${oneProcess ? "one server process so far, workloads in the order listed" : "a fresh server process per workload"})`;
   const notes = [
     "bad = non-2xx responses + socket errors and timeouts, for Tabula / the ceiling.",
     "CPU % = the server process's CPU over the measured window in % of one core (100 = one core saturated); CPU µs/req = its CPU time per request.",

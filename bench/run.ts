@@ -1,7 +1,8 @@
 // `npm run bench`: Tabula's data API against a bare node:http "ceiling" on the same driver, per engine.
 // SQLite always; MariaDB/MySQL too when TEST_MYSQL_URL is set. Env: BENCH_SECONDS (10), BENCH_CONNECTIONS
 // (50), BENCH_WARMUP (3 s, not measured), BENCH_ONLY=W1,W4 (a subset), BENCH_PROFILE=1 (CPU-profile the
-// Tabula server and print where its time goes).
+// Tabula server and print where its time goes), BENCH_ONE_PROCESS=1 (all workloads on one server process per
+// side, as a long-running server sees them: peak RSS is then the process's peak so far; no profiles).
 import os from "node:os";
 import path from "node:path";
 import type { EngineKind } from "../lib/config";
@@ -17,9 +18,10 @@ import { startEventsSide } from "./events-side";
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? Math.min(3, seconds));
-const profileRoot = process.env.BENCH_PROFILE ? path.resolve(import.meta.dirname, "results", "profiles", new Date().toISOString().replace(/:/g, "-")) : undefined;
+const profileRoot = process.env.BENCH_PROFILE && process.env.BENCH_ONE_PROCESS !== "1" ? path.resolve(import.meta.dirname, "results", "profiles", new Date().toISOString().replace(/:/g, "-")) : undefined;
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase());
 const workloads = only ? WORKLOADS.filter((w) => only.includes(w.id.toUpperCase())) : WORKLOADS;
+const oneProcess = process.env.BENCH_ONE_PROCESS === "1";
 // BENCH_ENGINE=sqlite or mysql runs one engine.
 const engines: EngineKind[] = (process.env.TEST_MYSQL_URL ? (["sqlite", "mysql"] as const) : (["sqlite"] as const)).filter((e) => !process.env.BENCH_ENGINE || e === process.env.BENCH_ENGINE);
 
@@ -56,20 +58,39 @@ const runWorkload = async (child: Child, w: Workload, base: string, apiKey: stri
   return { ...parts[0], alongside: alongside.join(", ") };
 };
 
+/** One workload on `child`: warm-up, then the measured run; VmHWM is the child's peak so far. */
+const measureOn = async (child: Child, target: Target, w: Workload): Promise<Measured> => {
+  const base = `/v1/${target.instance}`;
+  const events = withEvents && child.mode === "tabula" ? await startEventsSide(child.url, target.instance, target.apiKey) : undefined;
+  if (warmup > 0) await runWorkload(child, w, base, target.apiKey, { seconds: warmup, connections });
+  await child.waitIdle();
+  child.startProfile();
+  const endCpu = startCpuWindow(child.pid);
+  const result = await runWorkload(child, w, base, target.apiKey, { seconds, connections });
+  const cpu = { ...result, ...endCpu() };
+  if (events) log(`${target.engine}: ${w.id} beside it: ${await events.stop()}`);
+  return { ...cpu, cpuUsPerRequest: cpuPerRequestUs(cpu), peakRssMb: child.peakRssMb() };
+};
+
 /** One workload on a fresh server process, so VmHWM is that workload's peak (warm-up included). */
 const measure = (mode: Mode, target: Target, w: Workload, profileDir?: string): Promise<Measured> =>
-  withChild(startChild(mode, target, { profileDir }), async (child) => {
-    const base = `/v1/${target.instance}`;
-    const events = withEvents && mode === "tabula" ? await startEventsSide(child.url, target.instance, target.apiKey) : undefined;
-    if (warmup > 0) await runWorkload(child, w, base, target.apiKey, { seconds: warmup, connections });
-    await child.waitIdle();
-    child.startProfile();
-    const endCpu = startCpuWindow(child.pid);
-    const result = await runWorkload(child, w, base, target.apiKey, { seconds, connections });
-    const cpu = { ...result, ...endCpu() };
-    if (events) log(`${target.engine}: ${w.id} beside it: ${await events.stop()}`);
-    return { ...cpu, cpuUsPerRequest: cpuPerRequestUs(cpu), peakRssMb: child.peakRssMb() };
-  });
+  withChild(startChild(mode, target, { profileDir }), (child) => measureOn(child, target, w));
+
+/** Each workload on a fresh pair of servers, or (BENCH_ONE_PROCESS) all of them on one pair, in order. */
+const measureAll = async (target: Target, each: (w: Workload, tabula: Measured, ceiling: Measured) => void) => {
+  if (!oneProcess) {
+    for (const w of workloads) {
+      const profileDir = profileRoot && path.join(profileRoot, `${target.engine}-${w.id}`);
+      each(w, await measure("tabula", target, w, profileDir), await measure("ceiling", target, w));
+    }
+    return;
+  }
+  await withChild(startChild("tabula", target), (tabula) =>
+    withChild(startChild("ceiling", target), async (ceiling) => {
+      for (const w of workloads) each(w, await measureOn(tabula, target, w), await measureOn(ceiling, target, w));
+    }),
+  );
+};
 
 const benchEngine = async (engine: EngineKind) => {
   log(`${engine}: preparing ${ROW_COUNT.toLocaleString("en-US")} products`);
@@ -86,17 +107,14 @@ const benchEngine = async (engine: EngineKind) => {
       }),
     );
     const rows: WorkloadReport[] = [];
-    for (const w of workloads) {
-      const profileDir = profileRoot && path.join(profileRoot, `${engine}-${w.id}`);
-      const tabula = await measure("tabula", target, w, profileDir);
-      const ceiling = await measure("ceiling", target, w);
+    await measureAll(target, (w, tabula, ceiling) => {
       const ratioPct = ceiling.reqPerSec > 0 ? (100 * tabula.reqPerSec) / ceiling.reqPerSec : 0;
       rows.push({ id: w.id, label: w.label, tabula, ceiling, ratioPct, budget: checkBudget(engine, w.id, tabula, ratioPct) });
       const side = (m: Measured & { alongside?: string }) =>
         `${m.reqPerSec.toFixed(0)} req/s p99 ${m.p99Ms} ms ${m.cpuUsPerRequest ?? "?"} µs CPU/req${m.alongside ? ` (beside it: ${m.alongside})` : ""}`;
       log(`${engine}: ${w.id} tabula ${side(tabula)} | ceiling ${side(ceiling)}`);
-    }
-    console.log(`\n${formatTable(engine, rows, connections, seconds)}`);
+    });
+    console.log(`\n${formatTable(engine, rows, connections, seconds, oneProcess)}`);
     const failed = describeFailures(rows);
     console.log(failed.length ? `non-2xx responses / errors during the runs:\n  ${failed.join("\n  ")}\n` : "no non-2xx responses or socket errors during the runs\n");
     if (profileRoot) console.log(summariseProfiles(profileRoot, engine));
@@ -115,7 +133,7 @@ const main = async () => {
   const file = saveResults({
     startedAt,
     finishedAt: new Date().toISOString(),
-    settings: { seconds, connections, warmupSeconds: warmup, rows: ROW_COUNT, rss: "VmHWM of a fresh server process per workload and side" },
+    settings: { seconds, connections, warmupSeconds: warmup, rows: ROW_COUNT, rss: oneProcess ? "VmHWM so far of one server process per side, workloads in order" : "VmHWM of a fresh server process per workload and side" },
     machine: { node: process.version, platform: `${os.type()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
     engines: results,
   });
