@@ -230,9 +230,10 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
       return true;
     }),
     poolStats: () => {
-      // mysql2 keeps these lists private; they are the only view of the pool it offers.
-      const p = pool as unknown as { _allConnections: { length: number }; _freeConnections: { length: number }; _connectionQueue: { length: number } };
-      return { kind: "mysql", total: p._allConnections.length, free: p._freeConnections.length, queued: p._connectionQueue.length };
+      // mysql2 keeps these lists private; they are the only view of a pool it offers. Both pools count.
+      const lists = [pool, writePool] as unknown as { _allConnections: unknown[]; _freeConnections: unknown[]; _connectionQueue: unknown[] }[];
+      const sum = (list: "_allConnections" | "_freeConnections" | "_connectionQueue") => lists.reduce((n, p) => n + p[list].length, 0);
+      return { kind: "mysql", total: sum("_allConnections"), free: sum("_freeConnections"), queued: sum("_connectionQueue") };
     },
     close: async () => {
       await Promise.all([meta.destroy(), writer.destroy()]);

@@ -28,7 +28,7 @@ export const createMetrics = (engine: Engine): Metrics => {
   });
   new Gauge({
     name: "tabula_db_pool_connections",
-    help: "MySQL/MariaDB pool connections of this process: total open, free, and requests queued for one",
+    help: "MySQL/MariaDB connections of this process (its two pools: reads and metadata, data writes): total open, free, and requests queued for one",
     labelNames: ["state"] as const,
     registers: [registry],
     collect() {
