@@ -1,5 +1,6 @@
 // The change feed over both adapters and both engines: the SSE shape, resume with Last-Event-ID (every event
 // once), the browser's access_token, reset when the resume point is gone, and heartbeats.
+import { createConnection } from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEventsConfig } from "../../lib/events/events-config";
 import { pruneDatabase } from "../../lib/events/outbox/prune-events";
@@ -46,6 +47,39 @@ describe.each(MATRIX)("change feed on $engine via $adapter", ({ engine, adapter 
     const ids = events.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(events.every((e) => String(e.data.id) === e.id && e.data.db === db)).toBe(true);
+  });
+
+  it("has every write made once the response's headers arrived, before any frame (the start is read before them)", async () => {
+    const feed = await open(`/v1/${db}/_changes?tables=notes`);
+    expect(feed.status).toBe(200);
+    const bodies = Array.from({ length: 10 }, (_, i) => `at open ${i}`);
+    await Promise.all(bodies.map((body) => post("notes", { body })));
+    const frames = await feed.waitFor(10, (f) => f.event === "insert");
+    expect(frames.map((f) => f.data.record.body).sort()).toEqual([...bodies].sort());
+  });
+
+  // MySQL numbers events in a sequencer run that a reader's bounds read waits for: holding the sequence row holds
+  // that read, which shows whether the stream opens before or after its start point is fixed.
+  if (engine === "mysql") it("opens only once its start point is read, so nothing written after the open is missed", async () => {
+    const { physical } = (await loadSchema(h.app, db))!;
+    const server = new URL(process.env.TEST_MYSQL_URL!);
+    const other = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username || "root"), password: decodeURIComponent(server.password) });
+    try {
+      await other.query("BEGIN");
+      await other.query(`SELECT last_id FROM \`${physical}\`.\`_tabula_event_seq\` WHERE id = 1 FOR UPDATE`);
+      await post("notes", { body: "queued before the open" }); // its event waits in the queue for the sequencer
+      const opening = open(`/v1/${db}/_changes?tables=notes`);
+      const early = await Promise.race([opening.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+      expect(early, "the stream opened before its start point was read").toBe(false);
+      await other.query("COMMIT");
+      const feed = await opening;
+      await post("notes", { body: "written once the stream was open" });
+      const [first] = await feed.waitFor(1, (f) => f.event === "insert");
+      expect(first.data.record.body).toBe("written once the stream was open");
+    } finally {
+      await other.query("ROLLBACK").catch(() => undefined);
+      await other.end();
+    }
   });
 
   it("a subscriber killed and resumed with Last-Event-ID receives every event exactly once", async () => {

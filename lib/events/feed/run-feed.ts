@@ -20,8 +20,10 @@ export type FeedOptions = {
   instance: string;
   physical: string;
   tables: string[];
-  /** The cursor from Last-Event-ID; undefined starts live. */
+  /** The cursor from Last-Event-ID; undefined starts live, after `start.high`. */
   resume?: number;
+  /** The outbox's bounds when the request was answered, read before the stream opened. */
+  start: { low: number; high: number };
   /** Re-checks the caller (credential, policies) before each batch: the events it may see, or false to end. */
   authorize: () => Promise<((event: ChangeEvent) => boolean) | false>;
 };
@@ -48,7 +50,7 @@ export const runFeed = async (options: FeedOptions, sink: StreamSink) => {
       await sink.write(frame("reset", high, { reason, id: high }));
       return high;
     };
-    const first = await outboxBounds(udb);
+    const first = options.start;
     let cursor = first.high;
     if (options.resume !== undefined) {
       cursor = options.resume < first.low - 1 || options.resume > first.high ? await reset("resume point outside the retained events") : options.resume;

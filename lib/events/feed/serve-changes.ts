@@ -7,7 +7,7 @@ import type { CoreRequest, CoreResponse } from "../../http/core-types";
 import { loadDatabase } from "../../meta/load-schema";
 import { parsedPolicy } from "../../rls/row-filter";
 import type { DatabaseSchema } from "../../schema/types";
-import type { ChangeEvent } from "../outbox/read-events";
+import { type ChangeEvent, outboxBounds } from "../outbox/read-events";
 import { recordMatches } from "./policy-match";
 import { runFeed } from "./run-feed";
 
@@ -71,9 +71,11 @@ export const serveChanges = async (app: App, req: CoreRequest, schema: DatabaseS
   const tables = tablesOf(schema, caller, req.query.get("tables"));
   const resume = resumeOf(req);
   const udb = app.engine.userDb(schema.physical);
+  // Read before the headers go out: a client that writes once it sees the stream open gets those events.
+  const start = await outboxBounds(udb);
   return {
     status: 200,
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
-    stream: (sink) => runFeed({ app, udb, instance: schema.instance, physical: schema.physical, tables, resume, authorize: () => visibility(app, req, schema.instance, tables) }, sink),
+    stream: (sink) => runFeed({ app, udb, instance: schema.instance, physical: schema.physical, tables, resume, start, authorize: () => visibility(app, req, schema.instance, tables) }, sink),
   };
 };
