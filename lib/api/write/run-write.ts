@@ -54,6 +54,17 @@ type Stage = (tx: UserDb, request: WriteRequest, prepared: Prepared) => Promise<
 
 export const prefixFor = (bulk: boolean) => (i: number) => (bulk ? `[${i}].` : "");
 
+/**
+ * A write of `values` (plus `RETURNING` the record's columns), compiled once per table, kind and column set and
+ * bound to the values in order, then to `after` (an update's id).
+ */
+const byColumns = (tx: UserDb, index: TableIndex, kind: string, values: Record_, build: () => RawBuilder<unknown>, returning: boolean, after: unknown[] = []) => {
+  const names = Object.keys(values);
+  const shape = `${kind}${returning ? "-returning" : ""}:${names.join("\n")}`;
+  const statement = () => (returning ? sql`${build()} RETURNING ${columnList(index.all)}` : build());
+  return compiledByShape(tx, index, shape, statement, [...names.map((n) => values[n]), ...after]);
+};
+
 /** The rows as stored; one row's statement is kept compiled (bulk lengths vary, and would crowd out the reads' shapes). */
 const readBack = async (tx: UserDb, index: TableIndex, ids: number[]) => {
   const select = () => selectByIdsSql(tx, index.table.name, index.all, ids);
@@ -91,12 +102,8 @@ const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
   const ids: number[] = [];
   for (const w of writes) {
     const values: Record_ = { ...w.values, created_at: stamp, updated_at: stamp };
-    const names = Object.keys(values);
     // Where the engine has it, the stored row comes back from the INSERT itself: no read-back round trip.
-    const statement = compiledByShape(tx, index, `${tx.returning ? "insert-returning" : "insert"}:${names.join("\n")}`, () => {
-      const insert = insertSql(tx, index.table.name, values);
-      return tx.returning ? sql`${insert} RETURNING ${columnList(index.all)}` : insert;
-    }, names.map((n) => values[n]));
+    const statement = byColumns(tx, index, "insert", values, () => insertSql(tx, index.table.name, values), tx.returning);
     const result = await tx.db.executeQuery<Record_>(statement);
     if (tx.returning) {
       inserted.push(toRecord(index, result.rows[0]));
@@ -121,15 +128,10 @@ const update: Stage = async (tx, request, { hashes, prefix }) => {
   await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
   await checkReferences(tx, index, [write], prefix);
   const values: Record_ = { ...write.values, updated_at: toStoredDatetime(new Date()) };
-  const names = Object.keys(values);
-  const params = [...names.map((n) => values[n]), id];
   // SQLite answers with the row from the UPDATE itself. MySQL has no UPDATE … RETURNING; the row is locked, so
   // when every value written reads back as bound, the stored row is the locked one with those values.
   const returning = tx.engine === "sqlite";
-  const statement = compiledByShape(tx, index, `${returning ? "update-returning" : "update"}:${names.join("\n")}`, () => {
-    const update = updateSql(tx, index.table.name, id!, values);
-    return returning ? sql`${update} RETURNING ${columnList(index.all)}` : update;
-  }, params);
+  const statement = byColumns(tx, index, "update", values, () => updateSql(tx, index.table.name, id!, values), returning, [id]);
   const { rows: returned } = await tx.db.executeQuery<Record_>(statement);
   await checkPolicy(tx, index, [id!], rules, "update");
   const record = returning ? toRecord(index, returned[0]) : storedAsWritten(index, values) ? withValues(index, old, values) : undefined;

@@ -37,10 +37,10 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
     return [index.table.name, action, record, oldRecord, at];
   });
   // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.
-  const rows = tx.engine === "mysql" ? values : values.map((v, i) => [i, ...v]);
+  let rows: unknown[][] = values;
   if (tx.engine === "sqlite") {
     const first = (await takeIds(tx, index, changed.length)) - changed.length + 1;
-    for (const row of rows) row[0] = first + (row[0] as number);
+    rows = values.map((v, i) => [first + i, ...v]);
   }
   const [table, columns] = tx.engine === "mysql" ? [QUEUE_TABLE, EVENT_COLUMNS] : [EVENTS_TABLE, ["id", ...EVENT_COLUMNS]];
   const insert = () => sql`INSERT INTO ${tx.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(rows.map((v) => sql`(${sql.join(v)})`))}`;
