@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { App } from "../app";
 import { decryptKey } from "../keys/key-crypto";
 import { nowIso } from "../meta/context";
+import { metaTransaction } from "../db/meta-transaction";
 import { eventsConfig } from "../events/events-config";
 import type { Claimed } from "./claim-deliveries";
 import { postWebhook } from "./post-webhook";
@@ -91,7 +92,9 @@ const writeOutcomes = async (app: App, outcomes: Required<Outcome>[]) => {
           SET ${sql.join(OUTCOME_COLUMNS.map((c) => sql`${sql.ref(`webhook_deliveries.${c}`)} = ${from(c)}`))}`
       : sql`UPDATE ${d} SET ${sql.join(OUTCOME_COLUMNS.map((c) => sql`${sql.id(c)} = ${from(c)}`))} FROM ${given}
           WHERE ${sql.ref("webhook_deliveries.id")} = ${from("id")} AND ${sql.ref("webhook_deliveries.attempts")} = ${from("attempts")}`;
-  await statement.execute(app.engine.meta);
+  // Beside another process's claim (FOR UPDATE on the same rows) this can lose a deadlock: run again, or the
+  // attempts stay leased, unrecorded, until the lease runs out.
+  await metaTransaction(app.engine.meta, (trx) => statement.execute(trx));
 };
 
 /**
