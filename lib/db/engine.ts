@@ -10,7 +10,8 @@ import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
 import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
 import { joinNextRun } from "./join-next-run";
 import { readOncePerTurn } from "./read-once-per-turn";
-import { leasedKysely } from "./user-db-dialect";
+import { heldKysely, leasedKysely } from "./user-db-dialect";
+import { createGroupCommit } from "./group-commit";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
 export type UserDb = {
@@ -33,6 +34,10 @@ export type UserDb = {
   returning: boolean;
   /** MySQL: where the write kernel's transactions run (implicitBeginKysely); used for nothing else. */
   writer?: Kysely<any>;
+  /** SQLite: runs `fn` as one write transaction, committed together with those of the same event-loop turn (group-commit.ts). */
+  groupCommit?: <T>(fn: (tx: UserDb) => Promise<T>) => Promise<T>;
+  /** Inside a SQLite write transaction: runs `fn` once it has committed (never if it rolls back). */
+  afterCommit?: (fn: () => void) => void;
 };
 
 export type Engine = {
@@ -70,6 +75,14 @@ const openSqliteEngine = (config: Config): Engine => {
     cacheMb,
   });
   const readers = startReaderPool({ size: readerCount, dir, handles, cacheMb });
+  const groupCommit = createGroupCommit(handles, (db, batch) => ({
+    engine: "sqlite",
+    db: heldKysely(db),
+    table: (name) => sql.id(name),
+    physical: db.physical,
+    returning: true,
+    afterCommit: batch.afterCommit,
+  }));
   const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
   let dataVersion = dataVersionStmt.get();
 
@@ -79,6 +92,7 @@ const openSqliteEngine = (config: Config): Engine => {
     if (open?.handle) return open.handle;
     const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical, returning: true };
     if (readers) handle.scan = (query) => readers.read(physical, query);
+    handle.groupCommit = (fn) => groupCommit(physical, fn);
     handle.readNow = (query) => {
       const db = handles.retain(physical);
       try {

@@ -55,18 +55,45 @@ class LeasedDriver implements Driver {
   async destroy() {}
 }
 
+/** The connection of a database whose lock a write transaction already holds (group-commit.ts): no lock, no nesting. */
+class HeldDriver implements Driver {
+  private readonly connection: LeasedConnection;
+
+  constructor(db: OpenDb) {
+    this.connection = new LeasedConnection(db);
+  }
+
+  async init() {}
+  async acquireConnection() {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error("A write transaction's statements cannot open another transaction.");
+  }
+  async commitTransaction() {}
+  async rollbackTransaction() {}
+  async releaseConnection() {}
+  async destroy() {}
+}
+
 /** SQLite's compiler, adapter and introspector; only the driver differs. */
-class LeasedDialect extends SqliteDialect {
-  constructor(
-    private readonly handles: SqliteHandles,
-    private readonly physical: string,
-  ) {
+class SqliteWith extends SqliteDialect {
+  constructor(private readonly driver: () => Driver) {
     super({ database: undefined as never });
   }
 
   override createDriver(): Driver {
-    return new LeasedDriver(this.handles, this.physical);
+    return this.driver();
   }
 }
 
-export const leasedKysely = (handles: SqliteHandles, physical: string) => new Kysely<any>({ dialect: new LeasedDialect(handles, physical) });
+export const leasedKysely = (handles: SqliteHandles, physical: string) => new Kysely<any>({ dialect: new SqliteWith(() => new LeasedDriver(handles, physical)) });
+
+const held = new WeakMap<OpenDb, Kysely<any>>();
+
+/** Kysely on `db`'s connection for statements inside a transaction that holds its lock; one per open database. */
+export const heldKysely = (db: OpenDb) => {
+  let kysely = held.get(db);
+  if (!kysely) held.set(db, (kysely = new Kysely<any>({ dialect: new SqliteWith(() => new HeldDriver(db)) })));
+  return kysely;
+};

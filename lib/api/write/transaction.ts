@@ -1,27 +1,17 @@
 // One write transaction, run again whole when the engine reports a serialization failure (a deadlock, a lock
 // wait that timed out, a Galera certification conflict); when the attempts run out, 409 write_conflict.
-import { sql } from "kysely";
 import type { UserDb } from "../../db/engine";
 import { withSerializationRetry } from "../../db/serialization-retry";
 
 /**
  * Runs `fn` in one transaction, always: the statement and its read-back must agree, so a read-back that meets
  * a schema changed under it (or any refusal) rolls the statement back. SQLite takes the write lock at BEGIN
- * (IMMEDIATE): writers queue there, so a row read inside is already as good as locked.
+ * (IMMEDIATE): writers queue there, so a row read inside is already as good as locked; the transactions of one
+ * event-loop turn share a COMMIT, each in its own savepoint (lib/db/group-commit.ts).
  */
 export const inWriteTransaction = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
   if (udb.engine === "mysql") return (udb.writer ?? udb.db).transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined, writer: undefined }));
-  return udb.db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-    try {
-      const result = await fn({ ...udb, db: conn, scan: undefined, readNow: undefined });
-      await sql`COMMIT`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-  });
+  return udb.groupCommit!(fn);
 };
 
 /** Attempts in all and the mean first back-off; a lost race is re-run from BEGIN, reading the rows afresh. */

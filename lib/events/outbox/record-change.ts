@@ -46,5 +46,6 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
   const insert = () => sql`INSERT INTO ${tx.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(rows.map((v) => sql`(${sql.join(v)})`))}`;
   // One row's statement is kept compiled per table; a bulk write's row count varies.
   await tx.db.executeQuery(rows.length === 1 ? compiledByShape(tx, index, "record-change", insert, rows[0]) : insert().compile(tx.db));
-  if (tx.physical) signalChanges(tx.physical);
+  const physical = tx.physical;
+  if (physical) (tx.afterCommit ?? ((fn) => fn()))(() => signalChanges(physical));
 };
