@@ -59,7 +59,10 @@ export type Engine = {
   close: () => Promise<void>;
 };
 
-export type PoolStats = { kind: "mysql"; total: number; free: number; queued: number } | { kind: "sqlite"; open: number };
+export type PoolStats =
+  | { kind: "mysql"; total: number; free: number; queued: number }
+  /** `commits`/`writes`: SQLite group commit's COMMITs that stored writes, and those writes, since start. */
+  | { kind: "sqlite"; open: number; commits: number; writes: number };
 
 const openSqliteEngine = (config: Config): Engine => {
   const dir = path.join(config.dataDir, "databases");
@@ -92,7 +95,7 @@ const openSqliteEngine = (config: Config): Engine => {
     if (open?.handle) return open.handle;
     const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical, returning: true };
     if (readers) handle.scan = (query) => readers.read(physical, query);
-    handle.groupCommit = (fn) => groupCommit(physical, fn);
+    handle.groupCommit = (fn) => groupCommit.write(physical, fn);
     handle.readNow = (query) => {
       const db = handles.retain(physical);
       try {
@@ -137,7 +140,7 @@ const openSqliteEngine = (config: Config): Engine => {
       readers?.clear();
       return true;
     }),
-    poolStats: () => ({ kind: "sqlite", open: [...handles.open()].length + 1 }),
+    poolStats: () => ({ kind: "sqlite", open: [...handles.open()].length + 1, ...groupCommit.stats }),
     close: async () => {
       await readers?.close();
       handles.closeAll();

@@ -45,6 +45,8 @@ type Batch = {
 export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, batch: { afterCommit: (fn: () => void) => void }) => UserDb) => {
   /** Per database: the batch taking members, or the promise of one being opened (its lock awaited). */
   const accepting = new Map<string, Batch | Promise<Batch>>();
+  /** Since start: COMMITs that stored at least one write, and the writes they stored (metrics). */
+  const stats = { commits: 0, writes: 0 };
 
   const run = (db: OpenDb, text: string) => db.conn.prepare(text).run();
 
@@ -123,6 +125,10 @@ export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, ba
     handles.release(db);
     if (failure !== undefined) for (const ack of acks) ack.reject(failure);
     else {
+      if (acks.length) {
+        stats.commits++;
+        stats.writes += acks.length;
+      }
       for (const ack of acks) ack.resolve();
       for (const fn of batch.afterCommit) fn();
     }
@@ -139,7 +145,7 @@ export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, ba
     });
   };
 
-  return async <T>(physical: string, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
+  const write = async <T>(physical: string, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
     const batch = await join(physical);
     const previous = batch.turn;
     let done!: () => void;
@@ -178,4 +184,5 @@ export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, ba
     await committed;
     return result!;
   };
+  return { write, stats };
 };

@@ -48,6 +48,22 @@ export const createMetrics = (engine: Engine): Metrics => {
       if (stats.kind === "sqlite") this.set(stats.open);
     },
   });
+  for (const [name, help, field] of [
+    ["tabula_sqlite_commits_total", "SQLite COMMITs that stored data-API writes (group commit: the writes of one event-loop turn share one)", "commits"],
+    ["tabula_sqlite_committed_writes_total", "SQLite data-API write transactions committed; divided by tabula_sqlite_commits_total, the writes per COMMIT", "writes"],
+  ] as const) {
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = engine.poolStats();
+        if (stats.kind !== "sqlite") return;
+        this.reset();
+        this.inc(stats[field]);
+      },
+    });
+  }
   return {
     registry,
     observe: (routeClass, status, seconds) => {

@@ -21,6 +21,10 @@ describe("SQLite group commit", () => {
 
   const rows = () => other.prepare("SELECT name FROM items ORDER BY id").pluck().all() as string[];
   const insert = (name: string) => (tx: UserDb) => sql`INSERT INTO items (name) VALUES (${name})`.execute(tx.db);
+  const stats = () => {
+    const { commits, writes } = engine.poolStats() as { commits: number; writes: number };
+    return { commits, writes };
+  };
   /** Frames in the WAL since the last checkpoint: each COMMIT appends at least one. */
   const walFrames = () => (other.pragma("wal_checkpoint(PASSIVE)") as { log: number }[])[0].log;
 
@@ -44,6 +48,7 @@ describe("SQLite group commit", () => {
 
   it("commits the transactions begun in one turn together, each answered only once it is stored", async () => {
     other.pragma("wal_checkpoint(TRUNCATE)");
+    const before = stats();
     const seenAtAnswer: number[] = [];
     const names = Array.from({ length: 40 }, (_, i) => `together ${i}`);
     await Promise.all(names.map((name) => inWriteTransaction(udb, insert(name)).then(() => seenAtAnswer.push(rows().filter((n) => n.startsWith("together")).length))));
@@ -52,6 +57,7 @@ describe("SQLite group commit", () => {
     expect(seenAtAnswer).toEqual(Array(40).fill(40));
     // One COMMIT (a few pages), not 40.
     expect(walFrames()).toBeLessThan(10);
+    expect(stats()).toEqual({ commits: before.commits + 1, writes: before.writes + 40 });
   });
 
   it("a member that fails is rolled back alone; the members before and after it are stored", async () => {

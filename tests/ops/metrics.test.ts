@@ -56,6 +56,22 @@ describe.each(ENGINES)("metrics on %s", (engine) => {
         expect(sample(text, "tabula_sqlite_open_databases")).toBe(2); // the metadata file and this database
       }
     });
+
+    it("counts SQLite's COMMITs and the writes they stored (tests/kernel/group-commit.test.ts shows them shared)", async () => {
+      const scrape = async () => (await h.request("GET", "/metrics", { key: null })).text;
+      const before = await scrape();
+      const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => h.request("POST", `/v1/${db}/items`, { body: { label: `x${i}` } }).then((r) => r.status)));
+      expect(statuses).toEqual(Array(30).fill(201));
+      const after = await scrape();
+      if (engine === "mysql") {
+        expect(sample(after, "tabula_sqlite_commits_total") ?? 0).toBe(0); // MariaDB's writers commit on their own
+        return;
+      }
+      const grew = (series: string) => sample(after, series)! - sample(before, series)!;
+      expect(grew("tabula_sqlite_committed_writes_total")).toBe(30);
+      expect(grew("tabula_sqlite_commits_total")).toBeGreaterThanOrEqual(1);
+      expect(grew("tabula_sqlite_commits_total")).toBeLessThanOrEqual(30);
+    });
   });
 
   describe("METRICS_TOKEN", () => {

@@ -1,5 +1,6 @@
 // Wake-ups for readers of the outbox (feeds, the webhook dispatcher): "database X may have new events".
-// A hint only, sent as the write's transaction is about to commit; readers confirm in the outbox itself.
+// A hint only, sent once the write has committed (SQLite: its batch's COMMIT, group-commit.ts) or, on MySQL, as it is
+// about to; readers confirm in the outbox itself.
 /** `local`: the write was made by this process (what the Redis link forwards). */
 type Listener = (physical: string, local: boolean) => void;
 
