@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type CompiledQuery, Kysely, MysqlDialect, MysqlDriver, type RawBuilder, sql } from "kysely";
+import { type CompiledQuery, Kysely, MysqlDialect, MysqlDriver, type QueryResult, type RawBuilder, sql } from "kysely";
 import { createPool, type Pool } from "mysql2";
 import type { Config, EngineKind } from "../config";
 import type { MetaDb } from "./meta-schema";
@@ -10,7 +10,7 @@ import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
 import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
 import { joinNextRun } from "./join-next-run";
 import { readOncePerTurn } from "./read-once-per-turn";
-import { heldKysely, leasedKysely } from "./user-db-dialect";
+import { heldKysely, leasedKysely, runOn } from "./user-db-dialect";
 import { createGroupCommit } from "./group-commit";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
@@ -27,7 +27,8 @@ export type UserDb = {
   scan?: (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
   /**
    * Runs a short read (by primary key) at once on the database's connection, without Kysely's connection
-   * round trip; undefined when the connection is busy (a write transaction holds it). SQLite only. Use readRows.
+   * round trip; undefined when the connection is busy (a write transaction holds it; inside that transaction
+   * it reads on the held connection, its own writes included). SQLite only. Use readRows.
    */
   readNow?: (query: CompiledQuery) => Record<string, unknown>[] | undefined;
   /** `INSERT … RETURNING` gives the stored row in the same statement (SQLite, MariaDB ≥ 10.5; not MySQL). */
@@ -38,6 +39,8 @@ export type UserDb = {
   groupCommit?: <T>(fn: (tx: UserDb) => Promise<T>) => Promise<T>;
   /** Inside a SQLite write transaction: runs `fn` once it has committed (never if it rolls back). */
   afterCommit?: (fn: () => void) => void;
+  /** Inside a SQLite write transaction: runs a statement at once on its connection, without Kysely's executor. Use runStatement. */
+  runNow?: (query: CompiledQuery) => QueryResult<any>;
 };
 
 export type Engine = {
@@ -85,6 +88,9 @@ const openSqliteEngine = (config: Config): Engine => {
     physical: db.physical,
     returning: true,
     afterCommit: batch.afterCommit,
+    // The transaction holds the connection: its reads and statements need no lock and no Kysely round trip.
+    readNow: (query) => runOn<Record<string, unknown>>(db, query).rows,
+    runNow: (query) => runOn(db, query),
   }));
   const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
   let dataVersion = dataVersionStmt.get();

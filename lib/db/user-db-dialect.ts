@@ -3,15 +3,19 @@
 import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type QueryResult, SqliteDialect } from "kysely";
 import type { OpenDb, SqliteHandles } from "./sqlite-handles";
 
+/** One statement on `db`'s connection, at once, as Kysely's SqliteConnection runs it (on the cached statements). */
+export const runOn = <R>(db: OpenDb, { sql, parameters }: CompiledQuery): QueryResult<R> => {
+  const stmt = db.conn.prepare(sql);
+  if (stmt.reader) return { rows: stmt.all(parameters as unknown[]) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters as unknown[]);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+};
+
 class LeasedConnection implements DatabaseConnection {
   constructor(readonly db: OpenDb) {}
 
-  // As Kysely's SqliteConnection, on the database's cached statements.
-  async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    const stmt = this.db.conn.prepare(sql);
-    if (stmt.reader) return { rows: stmt.all(parameters as unknown[]) as R[] };
-    const { changes, lastInsertRowid } = stmt.run(parameters as unknown[]);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return runOn<R>(this.db, query);
   }
 
   // eslint-disable-next-line require-yield

@@ -11,6 +11,7 @@ import { type Access, predicatesFor } from "../../rls/access";
 import { STORED_AS_WRITTEN, toStoredDatetime, TYPE_SPECS } from "../../schema/column-types";
 import { columnList, compiledByShape, deleteSql, insertSql, selectByIdsSql, updateSql } from "../build-sql";
 import { mapDbError } from "../map-db-error";
+import { runStatement } from "../../db/scan-rows";
 import { type ParsedWrite, parseRecordBody } from "../parse-body";
 import { findRecordOrThrow } from "../read-records";
 import { type TableIndex, toRecord } from "../table-index";
@@ -69,7 +70,7 @@ const byColumns = (tx: UserDb, index: TableIndex, kind: string, values: Record_,
 const readBack = async (tx: UserDb, index: TableIndex, ids: number[]) => {
   const select = () => selectByIdsSql(tx, index.table.name, index.all, ids);
   const statement = ids.length === 1 ? compiledByShape(tx, index, "read-back", select, ids) : select().compile(tx.db);
-  return (await tx.db.executeQuery<Record_>(statement)).rows.map((r) => toRecord(index, r));
+  return (await runStatement<Record_>(tx, statement)).rows.map((r) => toRecord(index, r));
 };
 
 const policy = (request: WriteRequest, action: "insert" | "update" | "delete" | "select"): RawBuilder<unknown>[] =>
@@ -104,7 +105,7 @@ const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
     const values: Record_ = { ...w.values, created_at: stamp, updated_at: stamp };
     // Where the engine has it, the stored row comes back from the INSERT itself: no read-back round trip.
     const statement = byColumns(tx, index, "insert", values, () => insertSql(tx, index.table.name, values), tx.returning);
-    const result = await tx.db.executeQuery<Record_>(statement);
+    const result = await runStatement<Record_>(tx, statement);
     if (tx.returning) {
       inserted.push(toRecord(index, result.rows[0]));
       ids.push(Number(result.rows[0].id));
@@ -132,7 +133,7 @@ const update: Stage = async (tx, request, { hashes, prefix }) => {
   // when every value written reads back as bound, the stored row is the locked one with those values.
   const returning = tx.engine === "sqlite";
   const statement = byColumns(tx, index, "update", values, () => updateSql(tx, index.table.name, id!, values), returning, [id]);
-  const { rows: returned } = await tx.db.executeQuery<Record_>(statement);
+  const { rows: returned } = await runStatement<Record_>(tx, statement);
   await checkPolicy(tx, index, [id!], rules, "update");
   const record = returning ? toRecord(index, returned[0]) : storedAsWritten(index, values) ? withValues(index, old, values) : undefined;
   return { records: record ? [record] : await readBack(tx, index, [id!]), old: [old] };

@@ -6,6 +6,7 @@ import { compiledByShape } from "../../api/build-sql";
 import { type TableIndex, indexTableForUsers } from "../../api/table-index";
 import { toStoredDatetime } from "../../schema/column-types";
 import { signalChanges } from "./change-signal";
+import { runStatement } from "../../db/scan-rows";
 import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
 
 export type ChangeAction = "insert" | "update" | "delete";
@@ -14,7 +15,7 @@ type Row = Record<string, unknown>;
 /** SQLite: takes `count` ids from the sequence row (BEGIN IMMEDIATE already orders writes as they commit). */
 const takeIds = async (tx: UserDb, index: TableIndex, count: number): Promise<number> => {
   const take = () => sql`UPDATE ${tx.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${sql.id("last_id")} + ${count} WHERE ${sql.id("id")} = 1 RETURNING ${sql.id("last_id")}`;
-  const { rows } = await tx.db.executeQuery<{ last_id: number }>(compiledByShape(tx, index, "take-event-ids", take, [count]));
+  const { rows } = await runStatement<{ last_id: number }>(tx, compiledByShape(tx, index, "take-event-ids", take, [count]));
   return Number(rows[0].last_id);
 };
 
@@ -45,7 +46,7 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
   const [table, columns] = tx.engine === "mysql" ? [QUEUE_TABLE, EVENT_COLUMNS] : [EVENTS_TABLE, ["id", ...EVENT_COLUMNS]];
   const insert = () => sql`INSERT INTO ${tx.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(rows.map((v) => sql`(${sql.join(v)})`))}`;
   // One row's statement is kept compiled per table; a bulk write's row count varies.
-  await tx.db.executeQuery(rows.length === 1 ? compiledByShape(tx, index, "record-change", insert, rows[0]) : insert().compile(tx.db));
+  await runStatement(tx, rows.length === 1 ? compiledByShape(tx, index, "record-change", insert, rows[0]) : insert().compile(tx.db));
   const physical = tx.physical;
   if (physical) (tx.afterCommit ?? ((fn) => fn()))(() => signalChanges(physical));
 };
