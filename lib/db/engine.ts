@@ -107,7 +107,7 @@ const openSqliteEngine = (config: Config): Engine => {
       try {
         if (!db.lock.tryAcquire()) return undefined;
         try {
-          return db.conn.prepare(query.sql).all(query.parameters as unknown[]) as Record<string, unknown>[];
+          return runOn<Record<string, unknown>>(db, query).rows;
         } finally {
           db.lock.release();
         }

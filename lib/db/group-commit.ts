@@ -52,13 +52,7 @@ export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, ba
 
   const open = async (physical: string): Promise<Batch> => {
     const db = handles.retain(physical);
-    try {
-      const waiting = db.lock.acquire();
-      if (waiting) await waiting;
-    } catch (err) {
-      handles.release(db);
-      throw err;
-    }
+    await db.lock.acquire();
     try {
       run(db, "BEGIN IMMEDIATE");
     } catch (err) {

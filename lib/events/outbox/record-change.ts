@@ -48,5 +48,8 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
   // One row's statement is kept compiled per table; a bulk write's row count varies.
   await runStatement(tx, rows.length === 1 ? compiledByShape(tx, index, "record-change", insert, rows[0]) : insert().compile(tx.db));
   const physical = tx.physical;
-  if (physical) (tx.afterCommit ?? ((fn) => fn()))(() => signalChanges(physical));
+  if (!physical) return;
+  // SQLite's shared COMMIT comes later (group-commit.ts): wake readers once it has happened.
+  if (tx.afterCommit) tx.afterCommit(() => signalChanges(physical));
+  else signalChanges(physical);
 };
