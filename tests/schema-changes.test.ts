@@ -253,7 +253,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
     const { rows } = await sql<Json>`SELECT * FROM ${db.udb.table(table)} ORDER BY ${sql.id("id")}`.execute(db.udb.db);
     return rows.map((row) => {
       const out: Json = { id: Number(row.id), created_at: String(row.created_at), updated_at: String(row.updated_at) };
-      for (const col of def.columns) out[col.name] = TYPE_SPECS[col.type].toJson(row[col.name], col);
+      for (const col of def.columns) out[col.name] = TYPE_SPECS[col.type].toJson(row[col.name]);
       return out;
     });
   };

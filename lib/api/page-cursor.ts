@@ -14,7 +14,7 @@ type Fragment = RawBuilder<unknown>;
 /** Which order a cursor belongs to: a cursor from another `_sort` cannot continue this one. */
 const orderSignature = (sort: Sort[]) => sort.map((s) => `${s.desc ? "-" : ""}${s.column.name}`).join(",");
 
-const jsonValue = (key: OrderKey, v: unknown) => (v === null || v === undefined ? null : key.column ? TYPE_SPECS[key.column.type].toJson(v, key.column) : Number(v));
+const jsonValue = (key: OrderKey, v: unknown) => (v === null || v === undefined ? null : key.column ? TYPE_SPECS[key.column.type].toJson(v) : Number(v));
 
 /** The cursor after `row` (a page row with its `_k0`, `_k1`, … keys): base64url JSON, opaque to clients. */
 export const encodeCursor = (sort: Sort[], keys: OrderKey[], row: Record<string, unknown>) =>

@@ -21,14 +21,14 @@ const sumOf = (v: unknown, scale?: number) => (v === null || v === undefined ? n
 /** Rows as JSON: groups and min/max typed as their columns, counts as numbers, avg = the sum over its count. */
 const toAggregateRecord = (q: AggregateQuery, row: Row): Row => {
   const record: Row = {};
-  for (const g of q.group) record[g.name] = TYPE_SPECS[g.type].toJson(row[g.name], g);
+  for (const g of q.group) record[g.name] = TYPE_SPECS[g.type].toJson(row[g.name]);
   q.aggregates.forEach((a, i) => {
     const v = row[a.name];
     const scale = a.column?.type === "decimal" ? (a.column.scale ?? 2) : undefined;
     if (a.fn === "count" || a.fn === "count_distinct") record[a.name] = Number(v ?? 0);
     else if (a.fn === "sum") record[a.name] = sumOf(v, scale);
     else if (a.fn === "avg") record[a.name] = Number(row[`_n${i}`] ?? 0) === 0 ? null : sumOf(v, scale)! / Number(row[`_n${i}`]);
-    else record[a.name] = TYPE_SPECS[a.column!.type].toJson(v, a.column!);
+    else record[a.name] = TYPE_SPECS[a.column!.type].toJson(v);
   });
   return record;
 };

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { scanRows } from "../db/scan-rows";
 import { ApiError, methodNotAllowed, notFound } from "../errors";
-import { type CoreResponse, json } from "../http/core-types";
+import { type CoreResponse, json, jsonText } from "../http/core-types";
 import { refColumn, refTable, resolveJoinRef } from "../joins/join-refs";
 import { rowFilter } from "../rls/row-filter";
 import { TYPE_SPECS } from "../schema/column-types";
@@ -12,7 +12,7 @@ import { type Access, FULL_ACCESS } from "../rls/access";
 import { countJoinSql, type JoinPlan } from "./build-sql";
 import { parseReadQuery } from "./parse-query";
 import { aggregateJoin } from "./read-aggregate";
-import { finishPage, planPage } from "./read-page";
+import { type OutputColumns, planPage, readPage } from "./read-page";
 
 /** A join planned once per cached definition: its output columns (typed like their sources) and its SQL plan. */
 export type JoinIndex = {
@@ -24,9 +24,9 @@ export type JoinIndex = {
   plan: JoinPlan;
   /** FROM … JOIN … with extra ON predicates per alias (row policies of left-joined tables, see joinPolicies). */
   fromWith: (on: Map<string, RawBuilder<unknown>>) => RawBuilder<unknown>;
-  output: [string, (v: unknown) => unknown][];
+  output: OutputColumns;
   /** What JWT users get: password columns (bcrypt hashes) never reach a browser, as on table reads. */
-  userOutput: [string, (v: unknown) => unknown][];
+  userOutput: OutputColumns;
 };
 
 const cache = new WeakMap<JoinDef, JoinIndex>();
@@ -74,7 +74,7 @@ export const indexJoin = (udb: UserDb, schema: DatabaseSchema, join: JoinDef): J
       tieBreak: [sql.id("t0", "id"), ...join.joins.filter((j) => !matchesAtMostOne(schema, j)).map((j) => sql.id(aliasOf.get(j.table)!, "id"))],
     },
     fromWith,
-    output: columns.map((c) => [c.name, (v: unknown) => TYPE_SPECS[c.type].toJson(v, c)]),
+    output: columns.map((c) => [c.name, TYPE_SPECS[c.type].toJson, c.type]),
     userOutput: [],
   };
   index.userOutput = index.output.filter(([name]) => index.byName.get(name)!.type !== "password");
@@ -119,16 +119,16 @@ export const listJoinRecords = async (
   const query = parseReadQuery(params, index.byName);
   const { where, from } = joinPolicies(index, schema, options.caller);
   const planned = planPage(udb, { from, ref: index.plan.ref, all: index.columns, tieBreak: index.plan.tieBreak }, query, where);
-  const rows = (await scanRows(udb, planned.sql())) as Record<string, unknown>[];
   const output = options.caller?.kind === "user" ? index.userOutput : index.output;
   const access = joinAccess(schema, options.caller);
-  const { records, headers } = await finishPage({ udb, schema, rows, query, keys: planned.keys, output, access, url: options.url });
+  const compiled = planned.sql().compile(udb.db);
+  const { body, headers } = await readPage({ udb, schema, compiled, query, keys: planned.keys, output, access, url: options.url });
   if (options.prefer && /\bcount=exact\b/.test(options.prefer)) {
     const counted = await scanRows(udb, countJoinSql(udb, { ...index.plan, from }, query.filters, where));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }
-  return json(200, records, headers);
+  return jsonText(200, body, headers);
 };
 
 /** A join path is a read-only collection: `/{join}/{id}` does not exist and only GET is served. */

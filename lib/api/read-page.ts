@@ -1,9 +1,10 @@
 // The page stage shared by table and join reads: the SQL of one page (projection, order keys, keyset), then
 // the records, their expansions and the Link to the next page.
-import { type RawBuilder, sql } from "kysely";
+import { type CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
+import { scanRows } from "../db/scan-rows";
 import type { Access } from "../rls/access";
-import type { ColumnDef, DatabaseSchema } from "../schema/types";
+import type { ColumnDef, ColumnType, DatabaseSchema } from "../schema/types";
 import { type ColumnRef, type OrderKey, orderKeys, pageSql, whereSql } from "./build-sql";
 import { expandRecords } from "./expand-records";
 import { afterSql, decodeCursor, encodeCursor, nextLink } from "./page-cursor";
@@ -37,24 +38,28 @@ export const planPage = (udb: UserDb, source: PageSource, query: ReadQuery, extr
   return { keys, values, sql: build };
 };
 
+/** A page's output columns in order: [name, toJson, column type], already without what the caller may not see. */
+export type OutputColumns = [string, (v: unknown) => unknown, ColumnType][];
+
 export type FinishPage = {
   udb: UserDb;
   schema: DatabaseSchema;
   rows: Row[];
   query: ReadQuery;
   keys: OrderKey[];
-  /** [name, toJson] in output order, already without what the caller may not see. */
-  output: [string, (v: unknown) => unknown][];
+  output: OutputColumns;
   access: Access;
   url?: { origin: string; pathname: string; query: URLSearchParams };
 };
+
+/** The output columns `_select` keeps (all without it). */
+const shownOutput = (output: OutputColumns, select: Set<string> | undefined) => (select ? output.filter(([name]) => select.has(name)) : output);
 
 /** Records of the page (projected, expanded) and the Link header when another page follows. */
 export const finishPage = async ({ udb, schema, rows, query, keys, output, access, url }: FinishPage) => {
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
-  const select = query.select;
-  const shown = select ? output.filter(([name]) => select.has(name)) : output;
+  const shown = shownOutput(output, query.select);
   const records = page.map((row) => {
     const record: Row = {};
     for (const [name, toJson] of shown) record[name] = toJson(row[name]);
@@ -64,4 +69,21 @@ export const finishPage = async ({ udb, schema, rows, query, keys, output, acces
   const headers: Record<string, string> = {};
   if (more && url) headers.link = nextLink(url, encodeCursor(query.sort, keys, page[page.length - 1]));
   return { records, headers };
+};
+
+/**
+ * A page's JSON body and headers. Without `_expand` (which needs the records as objects) SQLite shapes the page
+ * where it reads its rows (scanPage: a reader thread), so only the text reaches this thread; else finishPage.
+ */
+export const readPage = async ({ compiled, ...page }: Omit<FinishPage, "rows"> & { compiled: CompiledQuery }) => {
+  const { udb, query, keys, output, url } = page;
+  if (udb.scanPage && !query.expand?.length) {
+    const shown = shownOutput(output, query.select).map(([name, , type]): [string, ColumnType] => [name, type]);
+    const { json, more, last } = await udb.scanPage(compiled, shown, query.limit);
+    const headers: Record<string, string> = {};
+    if (more && url && last) headers.link = nextLink(url, encodeCursor(query.sort, keys, last));
+    return { body: json, headers };
+  }
+  const { records, headers } = await finishPage({ ...page, rows: (await scanRows(udb, compiled)) as Row[] });
+  return { body: JSON.stringify(records), headers };
 };

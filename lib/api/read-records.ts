@@ -2,14 +2,14 @@ import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { readRows, scanRows } from "../db/scan-rows";
 import { notFound } from "../errors";
-import { type CoreResponse, json } from "../http/core-types";
+import { type CoreResponse, json, jsonText } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
 import type { CoreRequest } from "../http/core-types";
 import { searchTableName } from "../schema/search";
 import type { DatabaseSchema, TableDef } from "../schema/types";
 import { compiledByShape, countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
 import { afterParams, afterShape } from "./page-cursor";
-import { finishPage, pageColumns, planPage } from "./read-page";
+import { pageColumns, planPage, readPage } from "./read-page";
 import { type ColumnFilter, parseReadQuery, type ReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
 
@@ -41,15 +41,15 @@ export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCES
   // Bound in statement order: the filters, the cursor's keyset, then LIMIT and OFFSET.
   const params = pageParams(udb, { ...query, limit: query.limit + 1 });
   if (values) params.splice(params.length - 2, 0, ...afterParams(planned.keys, values));
-  const rows = await scanRows(udb, visible.length === 0 ? compiledByShape(udb, index, shape, planned.sql, params) : planned.sql());
-  const { records, headers } = await finishPage({ udb, schema, rows: rows as Record<string, unknown>[], query, keys: planned.keys, output: index.output, access, url: req });
+  const compiled = visible.length === 0 ? compiledByShape(udb, index, shape, planned.sql, params) : planned.sql().compile(udb.db);
+  const { body, headers } = await readPage({ udb, schema, compiled, query, keys: planned.keys, output: index.output, access, url: req });
   const prefer = req.header("prefer");
   if (prefer && /\bcount=exact\b/.test(prefer)) {
     const counted = await scanRows(udb, countSql(udb, index.table.name, query.filters, visible));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }
-  return json(200, records, headers);
+  return jsonText(200, body, headers);
 };
 
 /** The record by id if the `visible` predicates show it; `lock` (inside a write transaction) holds the row until COMMIT. */

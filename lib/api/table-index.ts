@@ -1,13 +1,14 @@
 import { TYPE_SPECS } from "../schema/column-types";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
+import type { OutputColumns } from "./read-page";
 
 /** Per-table lookups the hot path needs, built once per cached table definition. */
 export type TableIndex = {
   table: TableDef;
   all: ColumnDef[];
   byName: Map<string, ColumnDef>;
-  /** [name, toJson] pairs in output order. */
-  output: [string, (v: unknown) => unknown][];
+  /** [name, toJson, type] in output order. */
+  output: OutputColumns;
   /** Compiled SQL text of fixed-shape statements (by-id read), so the hot path skips query building. */
   sqlText: Map<string, string>;
 };
@@ -22,7 +23,7 @@ export const indexTable = (table: TableDef): TableIndex => {
       table,
       all,
       byName: new Map(all.map((c) => [c.name, c])),
-      output: all.map((c) => [c.name, (v: unknown) => TYPE_SPECS[c.type].toJson(v, c)]),
+      output: all.map((c) => [c.name, TYPE_SPECS[c.type].toJson, c.type]),
       sqlText: new Map(),
     };
     cache.set(table, index);

@@ -12,6 +12,7 @@ import { joinNextRun } from "./join-next-run";
 import { readOncePerTurn } from "./read-once-per-turn";
 import { heldKysely, leasedKysely, runOn } from "./user-db-dialect";
 import { createGroupCommit } from "./group-commit";
+import { type PageJson, type PageOutput, readPageJson } from "./page-json.mjs";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
 export type UserDb = {
@@ -25,6 +26,12 @@ export type UserDb = {
    * transaction (which reads its own writes on its connection), or with SQLITE_READERS=0. Use scanRows.
    */
   scan?: (query: CompiledQuery) => Promise<Record<string, unknown>[]>;
+  /**
+   * Reads a list page (`limit` + 1 rows) and shapes it into its JSON text where it reads (a reader thread, or
+   * this thread's connection), so no row object crosses or lingers here (page-json.mjs). SQLite only, and not
+   * inside a write transaction. Use readPage (lib/api/read-page.ts).
+   */
+  scanPage?: (query: CompiledQuery, output: PageOutput, limit: number) => Promise<PageJson>;
   /**
    * Runs a short read (by primary key) at once on the database's connection, without Kysely's connection
    * round trip; undefined when the connection is busy (a write transaction holds it; inside that transaction
@@ -100,7 +107,24 @@ const openSqliteEngine = (config: Config): Engine => {
     const open = handles.peek(physical);
     if (open?.handle) return open.handle;
     const handle: UserDb = { engine: "sqlite", db: leasedKysely(handles, physical), table: (name) => sql.id(name), physical, returning: true };
-    if (readers) handle.scan = (query) => readers.read(physical, query);
+    if (readers) {
+      handle.scan = (query) => readers.read(physical, query);
+      handle.scanPage = (query, output, limit) => readers.page(physical, query, output, limit);
+    } else {
+      handle.scanPage = async (query, output, limit) => {
+        const db = handles.retain(physical);
+        try {
+          await db.lock.acquire();
+          try {
+            return readPageJson(db.conn.prepare(query.sql), query.parameters, output, limit);
+          } finally {
+            db.lock.release();
+          }
+        } finally {
+          handles.release(db);
+        }
+      };
+    }
     handle.groupCommit = (fn) => groupCommit.write(physical, fn);
     handle.readNow = (query) => {
       const db = handles.retain(physical);

@@ -67,7 +67,7 @@ export const planColumnValues = async (
       else nulls.push(row.id);
       continue;
     }
-    const value = convertValue(TYPE_SPECS[from.type].toJson(row.raw, from), from, to, renames);
+    const value = convertValue(TYPE_SPECS[from.type].toJson(row.raw), from, to, renames);
     const check = value.ok ? TYPE_SPECS[to.type].fromJson(value.value, to) : { ok: false as const, code: "lossy_conversion", message: value.message };
     if (check.ok) converted.push({ ...row, stored: check.value });
     else misfits.push({ id: row.id, reason: check.message, code: check.code });

@@ -33,10 +33,13 @@ export type StreamSink = { write: (text: string) => Promise<void>; signal: Abort
 
 export const MAX_BODY_BYTES = 1_048_576;
 
-export const json = (status: number, value: unknown, headers: Record<string, string> = {}): CoreResponse => ({
+export const json = (status: number, value: unknown, headers: Record<string, string> = {}): CoreResponse => jsonText(status, JSON.stringify(value), headers);
+
+/** A JSON answer whose text is already made (a list page shaped where it was read). */
+export const jsonText = (status: number, body: string, headers: Record<string, string> = {}): CoreResponse => ({
   status,
   headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  body: JSON.stringify(value),
+  body,
 });
 
 export const noContent = (headers: Record<string, string> = {}): CoreResponse => ({ status: 204, headers });

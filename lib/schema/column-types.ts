@@ -6,6 +6,7 @@ import {
   bad, type Check, checkDate, checkDatetime, checkDecimal, checkFloat, checkInteger, INT_RANGE, isRealDate, numberText, ok,
   parseIntegerText, PASSWORD_MAX_BYTES, TEXT_MAX_BYTES,
 } from "./value-checks";
+import { TO_JSON } from "./to-json.mjs";
 import { hasLoneSurrogate, JSON_MAX_BYTES, jsonValueProblem, LONE_SURROGATE_PROBLEM } from "./value-limits";
 
 export type { FilterOp };
@@ -28,7 +29,7 @@ type TypeSpec = {
   /** Query-string text → value bound as a SQL parameter. */
   fromQuery: (s: string, c: ColumnDef) => Check;
   /** Value read from either driver → JSON value. */
-  toJson: (v: unknown, c: ColumnDef) => unknown;
+  toJson: (v: unknown) => unknown;
   ops: readonly FilterOp[];
   sort: SortKind;
   /** May carry a UNIQUE index (MySQL cannot index TEXT/JSON without a prefix). */
@@ -42,13 +43,6 @@ type TypeSpec = {
 const TEXT_OPS = ["eq", "ne", "in", "like", "ilike", "gt", "gte", "lt", "lte", "null"] as const;
 const ORDERED_OPS = ["eq", "ne", "in", "gt", "gte", "lt", "lte", "null"] as const;
 const EQ_OPS = ["eq", "ne", "in", "null"] as const;
-
-const datetimeToJson = (v: unknown) => {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString();
-  const s = String(v);
-  return `${s.slice(0, 10)}T${s.slice(11, 19)}.${(s.slice(20, 23) || "000").padEnd(3, "0")}Z`;
-};
 
 const checkString = (v: unknown, max: number, unit: "characters" | "bytes"): Check<string> => {
   if (typeof v !== "string") return bad("invalid_type", "must be a string");
@@ -66,7 +60,7 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
   example: () => 42,
   fromJson: (v) => checkInteger(v, INT_RANGE[kind]),
   fromQuery: (s) => parseIntegerText(s, INT_RANGE[kind]),
-  toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+  toJson: TO_JSON[kind],
   ops: ORDERED_OPS,
   sort: "plain",
   uniqueAllowed: true,
@@ -82,7 +76,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => "example",
     fromJson: (v, c) => checkString(v, c.length ?? 255, "characters"),
     fromQuery: (s) => ok(s),
-    toJson: (v) => v ?? null,
+    toJson: TO_JSON.varchar,
     ops: TEXT_OPS,
     sort: "text",
     uniqueAllowed: true,
@@ -96,7 +90,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => "Some longer text.",
     fromJson: (v) => checkString(v, TEXT_MAX_BYTES, "bytes"),
     fromQuery: (s) => ok(s),
-    toJson: (v) => v ?? null,
+    toJson: TO_JSON.text,
     ops: TEXT_OPS,
     sort: "text",
     uniqueAllowed: false,
@@ -113,7 +107,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => 19.99,
     fromJson: checkDecimal,
     fromQuery: (s, c) => (numberText.test(s) ? checkDecimal(Number(s), c) : bad("invalid_type", "must be a number")),
-    toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+    toJson: TO_JSON.decimal,
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
@@ -127,7 +121,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => 3.5,
     fromJson: checkFloat,
     fromQuery: (s) => (numberText.test(s) ? checkFloat(Number(s)) : bad("invalid_type", "must be a number")),
-    toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+    toJson: TO_JSON.float,
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
@@ -141,7 +135,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => true,
     fromJson: (v) => (typeof v === "boolean" ? ok(v ? 1 : 0) : bad("invalid_type", "must be true or false")),
     fromQuery: (s) => (s === "true" ? ok(1) : s === "false" ? ok(0) : bad("invalid_type", "must be true or false")),
-    toJson: (v) => (v === null || v === undefined ? null : Number(v) !== 0),
+    toJson: TO_JSON.boolean,
     ops: EQ_OPS,
     sort: "plain",
     uniqueAllowed: false,
@@ -155,7 +149,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => "2024-05-01",
     fromJson: checkDate,
     fromQuery: checkDate,
-    toJson: (v) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v)),
+    toJson: TO_JSON.date,
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
@@ -170,7 +164,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     fromJson: checkDatetime,
     // A plain date in a filter means midnight UTC of that day.
     fromQuery: (s) => (isRealDate(s) ? ok(`${s} 00:00:00.000`) : checkDatetime(s)),
-    toJson: datetimeToJson,
+    toJson: TO_JSON.datetime,
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,
@@ -189,7 +183,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
       return Buffer.byteLength(text) > JSON_MAX_BYTES ? bad("too_long", "must be at most 1 MiB as JSON") : ok(text);
     },
     fromQuery: () => bad("not_filterable", "JSON columns can only be filtered with _null"),
-    toJson: (v) => (typeof v === "string" ? JSON.parse(v) : (v ?? null)),
+    toJson: TO_JSON.json,
     ops: ["null"],
     sort: "none",
     uniqueAllowed: false,
@@ -207,7 +201,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
       return Buffer.byteLength(v) > PASSWORD_MAX_BYTES ? bad("too_long", `must be at most ${PASSWORD_MAX_BYTES} bytes (bcrypt's limit)`) : ok(v);
     },
     fromQuery: () => bad("not_filterable", "password columns hold bcrypt hashes and cannot be filtered"),
-    toJson: (v) => v ?? null,
+    toJson: TO_JSON.password,
     ops: [],
     sort: "none",
     uniqueAllowed: false,
@@ -224,7 +218,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
         ? ok(v)
         : bad("not_an_option", `must be one of: ${(c.options ?? []).join(", ")}`),
     fromQuery: (s) => ok(s),
-    toJson: (v) => v ?? null,
+    toJson: TO_JSON.dropdown,
     ops: TEXT_OPS,
     sort: "enum",
     uniqueAllowed: true,
@@ -238,7 +232,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     example: () => 1,
     fromJson: (v) => checkInteger(v, INT_RANGE.bigint, true),
     fromQuery: (s) => parseIntegerText(s, INT_RANGE.bigint, true),
-    toJson: (v) => (v === null || v === undefined ? null : Number(v)),
+    toJson: TO_JSON.reference,
     ops: ORDERED_OPS,
     sort: "plain",
     uniqueAllowed: true,

@@ -146,7 +146,7 @@ const withValues = (index: TableIndex, old: Record_, values: Record_) => {
   const record = { ...old };
   for (const [name, value] of Object.entries(values)) {
     const column = index.byName.get(name)!;
-    record[name] = TYPE_SPECS[column.type].toJson(value, column);
+    record[name] = TYPE_SPECS[column.type].toJson(value);
   }
   return record;
 };

@@ -7,15 +7,18 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { CompiledQuery } from "kysely";
+import type { PageJson, PageOutput } from "../page-json.mjs";
 import type { OpenDb, SqliteHandles } from "../sqlite-handles";
 
 type Row = Record<string, unknown>;
-type Pending = { resolve: (rows: Row[]) => void; reject: (err: Error) => void; db: OpenDb };
+type Pending = { resolve: (value: Row[] | PageJson) => void; reject: (err: Error) => void; db: OpenDb };
 type Reader = { worker: Worker; pending: Map<number, Pending>; files: Set<string> };
-type Reply = { id: number; rows?: Row[]; blobs?: boolean; error?: { name?: string; message: string; code?: string } };
+type Reply = { id: number; rows?: Row[]; blobs?: boolean; page?: PageJson; error?: { name?: string; message: string; code?: string } };
 
 export type ReaderPool = {
   read: (physical: string, query: CompiledQuery) => Promise<Row[]>;
+  /** A list page shaped into its JSON text on the reader (page-json.mjs): only the text comes back. */
+  page: (physical: string, query: CompiledQuery, output: PageOutput, limit: number) => Promise<PageJson>;
   /** Drops cached statements after DDL: of one database, or of all. */
   clear: (physical?: string) => void;
   close: () => Promise<void>;
@@ -93,7 +96,7 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
       if (reader.pending.size === 0) worker.unref();
       handles.release(p.db);
       if (reply.error) p.reject(toError(reply.error));
-      else p.resolve(reply.blobs ? asBuffers(reply.rows!) : reply.rows!);
+      else p.resolve(reply.page ?? (reply.blobs ? asBuffers(reply.rows!) : reply.rows!));
     });
     const gone = (err: Error) => {
       if (readers[slot] === reader) readers[slot] = undefined;
@@ -119,24 +122,28 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
   const post = (reader: Reader, physical: string, message: Record<string, unknown>) =>
     reader.worker.postMessage({ ...message, file: path.join(dir, physical) });
 
+  /** Sends a request to the least busy reader; settles with its answer. */
+  const ask = async <T>(physical: string, message: Record<string, unknown>): Promise<T> => {
+    if (closing) throw new Error("The reader threads are closed.");
+    const reader = pick();
+    const db = handles.retain(physical);
+    const id = nextId++;
+    reader.files.add(physical);
+    if (reader.pending.size === 0) reader.worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      reader.pending.set(id, { resolve: resolve as Pending["resolve"], reject, db });
+      post(reader, physical, { ...message, id });
+    });
+  };
+
   // A database closed on the main thread (idle, past the cap, dropped) is closed on every reader too.
   handles.onClose((physical) => {
     for (const reader of readers) if (reader?.files.delete(physical)) post(reader, physical, { type: "close" });
   });
 
   return {
-    read: async (physical, query) => {
-      if (closing) throw new Error("The reader threads are closed.");
-      const reader = pick();
-      const db = handles.retain(physical);
-      const id = nextId++;
-      reader.files.add(physical);
-      if (reader.pending.size === 0) reader.worker.ref();
-      return new Promise<Row[]>((resolve, reject) => {
-        reader.pending.set(id, { resolve, reject, db });
-        post(reader, physical, { type: "read", id, sql: query.sql, params: query.parameters });
-      });
-    },
+    read: (physical, query) => ask<Row[]>(physical, { type: "read", sql: query.sql, params: query.parameters }),
+    page: (physical, query, output, limit) => ask<PageJson>(physical, { type: "page", sql: query.sql, params: query.parameters, output, limit }),
     clear: (physical) => {
       for (const reader of readers) {
         if (!reader) continue;

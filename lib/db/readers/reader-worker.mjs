@@ -3,6 +3,7 @@
 // under tsx, vitest, the production server and Next.
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
+import { readPageJson } from "../page-json.mjs";
 import { addSqlFunctions } from "../sqlite-functions.mjs";
 
 const STATEMENT_CACHE_SIZE = 200;
@@ -46,14 +47,23 @@ const closeFile = (file) => {
   connections.delete(file);
 };
 
+/** Answers request `id` with what `run` returns, or with its error as plain data. */
+const answer = (id, run) => {
+  try {
+    parentPort.postMessage({ id, ...run() });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { name: err?.name, message: String(err?.message ?? err), code: err?.code } });
+  }
+};
+
 parentPort.on("message", (m) => {
   if (m.type === "read") {
-    try {
+    answer(m.id, () => {
       const rows = prepare(connectionTo(m.file), m.sql).all(m.params);
-      parentPort.postMessage({ id: m.id, rows, blobs: hasBlob(rows) });
-    } catch (err) {
-      parentPort.postMessage({ id: m.id, error: { name: err?.name, message: String(err?.message ?? err), code: err?.code } });
-    }
+      return { rows, blobs: hasBlob(rows) };
+    });
+  } else if (m.type === "page") {
+    answer(m.id, () => ({ page: readPageJson(prepare(connectionTo(m.file), m.sql), m.params, m.output, m.limit) }));
   } else if (m.type === "close") {
     closeFile(m.file);
   } else if (m.type === "clear") {

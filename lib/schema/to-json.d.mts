@@ -1,0 +1,3 @@
+import type { ColumnType } from "./types";
+
+export declare const TO_JSON: Record<ColumnType, (v: unknown) => unknown>;
