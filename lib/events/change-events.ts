@@ -13,6 +13,8 @@ export type ChangeEvents = {
   stopped: boolean;
   /** Runs the webhook dispatcher now (after a delivery was queued by hand). */
   kickWebhooks: () => void;
+  /** Webhook dispatcher passes started so far (writes in a burst share one). */
+  webhookPasses: () => number;
   stop: () => Promise<void>;
 };
 
@@ -26,6 +28,7 @@ export const startChangeEvents = (app: App, install: string): ChangeEvents => {
     feeds: new Set(),
     stopped: false,
     kickWebhooks: dispatcher.kick,
+    webhookPasses: dispatcher.passes,
     stop: async () => {
       events.stopped = true;
       clearInterval(prune);

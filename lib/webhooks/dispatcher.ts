@@ -19,8 +19,13 @@ export const startDispatcher = (app: App) => {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  /** When the last pass started, and the timer of a write's wake-up held back until MIN_GAP_MS after it. */
+  let lastStart = 0;
+  let held: NodeJS.Timeout | undefined;
+  let passes = 0;
 
   const pass = async () => {
+    passes++;
     await fanOut(app);
     for (;;) {
       const claimed = await claimDeliveries(app, BATCH, config.timeoutMs + 30_000);
@@ -44,6 +49,7 @@ export const startDispatcher = (app: App) => {
       return;
     }
     clearTimeout(timer);
+    lastStart = Date.now();
     running = pass()
       .catch((err: unknown) => logger.warn({ err }, "the webhook dispatcher's pass failed"))
       .finally(() => {
@@ -59,15 +65,29 @@ export const startDispatcher = (app: App) => {
     timer = setTimeout(run, config.pollMs);
     timer.unref();
   };
-  const off = onChanges(() => run());
+  /** A write's wake-up: a pass now unless one started within MIN_GAP_MS, else one when that gap is over. */
+  const wake = () => {
+    if (stopped || held) return;
+    const wait = lastStart + MIN_GAP_MS - Date.now();
+    if (wait <= 0) return run();
+    held = setTimeout(() => {
+      held = undefined;
+      run();
+    }, wait);
+    held.unref();
+  };
+  const off = onChanges(wake);
   schedule();
   return {
     /** Runs a pass now (tests, and the test route after it queues a delivery). */
     kick: run,
+    /** Passes started since the dispatcher started. */
+    passes: () => passes,
     stop: async () => {
       stopped = true;
       off();
       clearTimeout(timer);
+      clearTimeout(held);
       await running;
     },
   };
