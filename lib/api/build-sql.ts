@@ -1,6 +1,6 @@
 // The one SQL builder of the data API: identifiers only through sql.id / udb.table, values only as bound
 // parameters. Engine differences (case rules, LIKE) live here and nowhere else.
-import { CompiledQuery, type RawBuilder, sql } from "kysely";
+import { CompiledQuery, createQueryId, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
 import { SEARCH_MIN_CHARS } from "../schema/search";
@@ -17,13 +17,14 @@ const MAX_SHAPES = 100;
  * A statement whose text depends only on `shape`: compiled once per table definition, then bound to `params`
  * (the values it binds, in order), so the hot path skips query building and reuses the prepared statement.
  */
-export const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, build: () => RawBuilder<unknown>, params: unknown[]) => {
-  let text = index.sqlText.get(shape);
-  if (!text) {
-    text = build().compile(udb.db).sql;
-    if (index.sqlText.size < MAX_SHAPES) index.sqlText.set(shape, text);
+export const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, build: () => RawBuilder<unknown>, params: unknown[]): CompiledQuery => {
+  let compiled = index.sqlText.get(shape);
+  if (!compiled) {
+    compiled = CompiledQuery.raw(build().compile(udb.db).sql);
+    if (index.sqlText.size < MAX_SHAPES) index.sqlText.set(shape, compiled);
   }
-  return CompiledQuery.raw(text, params);
+  // The statement's text and node are shared by every use of the shape; only the values are this call's.
+  return { sql: compiled.sql, query: compiled.query, parameters: params, queryId: createQueryId() };
 };
 
 /** How a filter or sort names its column: a bare name on a table read, an alias-qualified one in a join. */

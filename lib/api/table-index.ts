@@ -1,3 +1,4 @@
+import type { CompiledQuery } from "kysely";
 import { TYPE_SPECS } from "../schema/column-types";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import type { OutputColumns } from "./read-page";
@@ -9,8 +10,8 @@ export type TableIndex = {
   byName: Map<string, ColumnDef>;
   /** [name, toJson, type] in output order. */
   output: OutputColumns;
-  /** Compiled SQL text of fixed-shape statements (by-id read), so the hot path skips query building. */
-  sqlText: Map<string, string>;
+  /** Compiled fixed-shape statements (by-id read, writes) without their values, so the hot path skips query building. */
+  sqlText: Map<string, CompiledQuery>;
 };
 
 const cache = new WeakMap<TableDef, TableIndex>();

@@ -25,8 +25,12 @@ const takeIds = async (tx: UserDb, index: TableIndex, count: number): Promise<nu
  * read-back and locked row). Password columns are dropped: they never appear in an event.
  */
 export const recordChanges = async (tx: UserDb, index: TableIndex, action: ChangeAction, records: Row[], oldRecords: Row[] = []): Promise<void> => {
-  const visible = indexTableForUsers(index.table).output.map(([name]) => name);
-  const shape = (row: Row) => Object.fromEntries(visible.map((name) => [name, row[name]]));
+  const visible = indexTableForUsers(index.table).output;
+  const shape = (row: Row) => {
+    const shown: Row = {};
+    for (const [name] of visible) shown[name] = row[name];
+    return shown;
+  };
   const olds = new Map(oldRecords.map((r) => [Number(r.id), r]));
   const changed = action === "delete" ? oldRecords : records;
   if (changed.length === 0) return;
