@@ -67,6 +67,32 @@ const usesSearch = (udb: UserDb, { op, value, search }: ColumnFilter) => {
 const searchPhrase = (value: unknown) => `"${String(value).replaceAll('"', '""')}"`;
 
 /**
+ * A table page in `id` order with a top-level `_like`/`_ilike` that uses a trigram index reads that index as its
+ * driving table: `(SELECT rowid AS __sid FROM <index> WHERE <index> MATCH …) AS __s JOIN <table> ON id = __s.__sid`,
+ * ordered by `__s.__sid`. SQLite then walks the index's matches in rowid order and stops at the page's LIMIT, where
+ * `id IN (SELECT rowid …)` collects every match first (a common value: all of them). The filter keeps its recheck
+ * in WHERE; `id` is read as `__s.__sid` (equal by the join), so ORDER BY, `_after` and `id` filters use the
+ * index's rowid. `at` is the filter's position (it names the statement's shape); `phrase` binds first.
+ */
+export const searchDrivenPage = (udb: UserDb, table: string, query: ReadQuery) => {
+  if (query.sort.some((s) => s.column.name !== "id")) return undefined;
+  const at = query.filters.findIndex((f) => !("or" in f) && usesSearch(udb, f));
+  if (at === -1) return undefined;
+  const driving = query.filters[at] as ColumnFilter;
+  const fts = sql.id(driving.search!);
+  const sid = sql.id("__s", "__sid");
+  const phrase = searchPhrase(driving.value);
+  return {
+    at,
+    phrase,
+    query: { ...query, filters: query.filters.map((f, i) => (i === at ? { ...driving, search: undefined } : f)) },
+    from: sql`(SELECT rowid AS ${sql.id("__sid")} FROM ${fts} WHERE ${fts} MATCH ${phrase}) AS ${sql.id("__s")} INNER JOIN ${udb.table(table)} ON ${sql.id("id")} = ${sid}`,
+    ref: (c: ColumnDef) => (c.name === "id" ? sid : sql.id(c.name)),
+    tieBreak: [sid],
+  };
+};
+
+/**
  * What a filter binds, in the order its SQL names them. `conditionSql` builds the SQL from these values, so a
  * statement compiled once per shape (see `filterShape`) can run again with another request's values.
  */

@@ -6,10 +6,10 @@ import { type CoreResponse, json, jsonText } from "../http/core-types";
 import { type Access, FULL_ACCESS, predicatesFor } from "../rls/access";
 import type { CoreRequest } from "../http/core-types";
 import { searchTableName } from "../schema/search";
-import type { DatabaseSchema, TableDef } from "../schema/types";
-import { compiledByShape, countSql, pageParams, pageShape, selectByIdSql } from "./build-sql";
+import type { ColumnDef, DatabaseSchema, TableDef } from "../schema/types";
+import { compiledByShape, countSql, pageParams, pageShape, searchDrivenPage, selectByIdSql } from "./build-sql";
 import { afterParams, afterShape } from "./page-cursor";
-import { pageColumns, planPage, readPage } from "./read-page";
+import { pageColumns, type PageSource, planPage, readPage } from "./read-page";
 import { type ColumnFilter, parseReadQuery, type ReadQuery } from "./parse-query";
 import { type TableIndex, toRecord } from "./table-index";
 
@@ -33,19 +33,25 @@ const withSearchIndexes = (query: ReadQuery, table: TableDef): ReadQuery => {
  */
 export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCESS }: ListRecords): Promise<CoreResponse> => {
   const visible = predicatesFor(access, index.table.name, "select");
-  const query = withSearchIndexes(parseReadQuery(req.query, index.byName), index.table);
+  const asked = withSearchIndexes(parseReadQuery(req.query, index.byName), index.table);
+  // In id order, a search on a trigram index drives the read (build-sql.ts); `query` is then the rest of it.
+  const searched = searchDrivenPage(udb, index.table.name, asked);
+  const query = searched?.query ?? asked;
+  const source: PageSource = searched
+    ? { from: searched.from, ref: searched.ref, tieBreak: searched.tieBreak, all: index.all }
+    : { from: udb.table(index.table.name), ref: (c: ColumnDef) => sql.id(c.name), all: index.all };
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
-  const planned = planPage(udb, { from: udb.table(index.table.name), ref: (c) => sql.id(c.name), all: index.all }, query, visible);
+  const planned = planPage(udb, source, query, visible);
   const { values } = planned;
-  const shape = `${pageShape(udb, query)}|${query.select ? pageColumns(index.all, query).map((c) => c.name).join(",") : "*"}|${values ? afterShape(values) : ""}`;
-  // Bound in statement order: the filters, the cursor's keyset, then LIMIT and OFFSET.
-  const params = pageParams(udb, { ...query, limit: query.limit + 1 });
+  const shape = `${searched ? `search@${searched.at}|` : ""}${pageShape(udb, query)}|${query.select ? pageColumns(index.all, query).map((c) => c.name).join(",") : "*"}|${values ? afterShape(values) : ""}`;
+  // Bound in statement order: the index's phrase, the filters, the cursor's keyset, then LIMIT and OFFSET.
+  const params = [...(searched ? [searched.phrase] : []), ...pageParams(udb, { ...query, limit: query.limit + 1 })];
   if (values) params.splice(params.length - 2, 0, ...afterParams(planned.keys, values));
   const compiled = visible.length === 0 ? compiledByShape(udb, index, shape, planned.sql, params) : planned.sql().compile(udb.db);
   const { body, headers } = await readPage({ udb, schema, compiled, query, keys: planned.keys, output: index.output, access, url: req });
   const prefer = req.header("prefer");
   if (prefer && /\bcount=exact\b/.test(prefer)) {
-    const counted = await scanRows(udb, countSql(udb, index.table.name, query.filters, visible));
+    const counted = await scanRows(udb, countSql(udb, index.table.name, asked.filters, visible));
     headers["x-total-count"] = String(Number(counted[0]?.n ?? 0));
     headers["preference-applied"] = "count=exact";
   }

@@ -1,11 +1,12 @@
 // `searchable` text columns (issue 25): the option's 422s, and on SQLite the trigram index through its life —
 // built for existing rows, kept in step by every write, followed through column and table renames, type changes,
 // and gone when turned off, its column dropped or its table dropped. MariaDB stores the option and scans.
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, expect422, insert, list, qs, useHarness } from "../contract/contract-helpers";
 import { ENGINES } from "../helpers/harness";
 import { loadSchema } from "../../lib/meta/load-schema";
+import { indexTable } from "../../lib/api/table-index";
 import { searchTableName } from "../../lib/schema/search";
 
 describe.each(ENGINES)("searchable columns on %s", (engine) => {
@@ -95,6 +96,31 @@ describe.each(ENGINES)("searchable columns on %s", (engine) => {
       await sql`INSERT INTO ${sql.id(fts)} (rowid, v) VALUES (2, 'Dune')`.execute(udb.db);
       expect(await titles("books", { title_ilike: "dune" })).toEqual(["Dune"]);
       expect(await titles("books", { _or: "title_ilike=dune&title=Neuromancer" })).toEqual(["Dune", "Neuromancer"]);
+    });
+
+    it("in id order the index drives the read: its matches are walked in rowid order up to the page's end, nothing sorted", async () => {
+      // Enough rows that a plan sorting all matches would be chosen if the statement allowed it.
+      const created = await ctx.h.request("POST", api("/tables"), { body: { name: "shelf", columns: [{ name: "title", type: "varchar", length: 100, searchable: true }] } });
+      expect(created.status, created.text).toBe(201);
+      const { udb, tables } = await userDb();
+      await sql`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)
+        INSERT INTO shelf (title, created_at, updated_at) SELECT 'volume ' || x, '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000' FROM c`.execute(udb.db);
+      const inIdOrder = await list(ctx.h, `/v1/${instance}/shelf?title_ilike=volume%201`);
+      const titlesFrom = (n: number) => Array.from({ length: n }, (_, i) => `volume ${i + 1}`);
+      expect(inIdOrder.map((r) => r.title)).toEqual(titlesFrom(20000).filter((t) => t.includes("volume 1")).slice(0, 50));
+      const byTitle = await list(ctx.h, `/v1/${instance}/shelf?title_ilike=volume%2019999&_sort=-title`);
+      expect(byTitle.map((r) => r.title)).toEqual(["volume 19999"]);
+      const shapes = [...indexTable(tables.get("shelf")!).sqlText.entries()];
+      const driven = shapes.filter(([shape]) => shape === "search@0|page|title:ilike:like||*|");
+      expect(driven, shapes.map(([shape]) => shape).join(", ")).toHaveLength(1);
+      const plan = async (text: string) =>
+        (await udb.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, ['"volume 1"', "%volume 1%", 51, 0]))).rows.map((r) => r.detail);
+      const steps = await plan(driven[0][1].sql);
+      expect(steps[0]).toMatch(/^SCAN .*VIRTUAL TABLE INDEX \d+:M/);
+      expect(steps.join("\n")).not.toMatch(/TEMP B-TREE/);
+      // Sorted by another column the read keeps `id IN (matches)`: every match is read and sorted anyway.
+      expect(shapes.some(([shape, q]) => !shape.startsWith("search@") && shape.includes(":search") && q.sql.includes(" IN (SELECT rowid"))).toBe(true);
+      expect((await ctx.h.request("DELETE", api("/tables/shelf"))).status).toBe(204);
     });
 
     it("follows renames and type changes, and writes after them are indexed", async () => {
