@@ -5,7 +5,7 @@ import { redactText, redactValue } from "./redact";
  * The process's structured log: one JSON object per line on stdout, level from LOG_LEVEL (default info).
  * Written asynchronously (sonic-boom): a slow reader of stdout never blocks a request; lines wait in memory.
  * `endLog` writes what is pending, in order, before the process exits; request lines (logRequest) join the
- * stream at the end of the event-loop turn that wrote them. Every argument is redacted first
+ * stream at the end of the event-loop turn that wrote them, or before any other line logged sooner. Every argument is redacted first
  * (lib/ops/redact.ts): keys, JWTs, invite and reset links, access_token values never reach a line.
  */
 const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
@@ -18,6 +18,8 @@ export const logger: Logger = pino(
     formatters: { level: (label) => ({ level: label }) },
     hooks: {
       logMethod(args, method) {
+        // Request lines still waiting for the end of their turn are older than this line: they go first.
+        flushRequestLines();
         method.apply(this, args.map((arg) => redactValue(arg)) as Parameters<typeof method>);
       },
     },
