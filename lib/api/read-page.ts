@@ -1,5 +1,5 @@
 // The page stage shared by table and join reads: the SQL of one page (projection, order keys, keyset), then
-// the records, their expansions and the Link to the next page.
+// its JSON (made where the rows are read, or from records with their expansions) and the Link to the next page.
 import { type CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { scanRows } from "../db/scan-rows";
