@@ -5,14 +5,14 @@ import { ApiError, methodNotAllowed, notFound } from "../errors";
 import { type CoreResponse, json, jsonText } from "../http/core-types";
 import { refColumn, refTable, resolveJoinRef } from "../joins/join-refs";
 import { rowFilter } from "../rls/row-filter";
-import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef, DatabaseSchema, JoinDef } from "../schema/types";
 import type { Caller } from "./authenticate";
 import { type Access, FULL_ACCESS } from "../rls/access";
 import { countJoinSql, type JoinPlan } from "./build-sql";
 import { parseReadQuery } from "./parse-query";
 import { aggregateJoin } from "./read-aggregate";
-import { type OutputColumns, planPage, readPage } from "./read-page";
+import { planPage, readPage } from "./read-page";
+import type { OutputColumns } from "../db/page-json.mjs";
 
 /** A join planned once per cached definition: its output columns (typed like their sources) and its SQL plan. */
 export type JoinIndex = {
@@ -74,10 +74,10 @@ export const indexJoin = (udb: UserDb, schema: DatabaseSchema, join: JoinDef): J
       tieBreak: [sql.id("t0", "id"), ...join.joins.filter((j) => !matchesAtMostOne(schema, j)).map((j) => sql.id(aliasOf.get(j.table)!, "id"))],
     },
     fromWith,
-    output: columns.map((c) => [c.name, TYPE_SPECS[c.type].toJson, c.type]),
+    output: columns.map((c) => [c.name, c.type]),
     userOutput: [],
   };
-  index.userOutput = index.output.filter(([name]) => index.byName.get(name)!.type !== "password");
+  index.userOutput = index.output.filter(([, type]) => type !== "password");
   cache.set(join, index);
   return index;
 };

@@ -4,7 +4,9 @@ import { type CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { scanRows } from "../db/scan-rows";
 import type { Access } from "../rls/access";
-import type { ColumnDef, ColumnType, DatabaseSchema } from "../schema/types";
+import type { OutputColumns } from "../db/page-json.mjs";
+import { TO_JSON } from "../schema/to-json.mjs";
+import type { ColumnDef, DatabaseSchema } from "../schema/types";
 import { type ColumnRef, type OrderKey, orderKeys, pageSql, whereSql } from "./build-sql";
 import { expandRecords } from "./expand-records";
 import { afterSql, decodeCursor, encodeCursor, nextLink } from "./page-cursor";
@@ -38,15 +40,13 @@ export const planPage = (udb: UserDb, source: PageSource, query: ReadQuery, extr
   return { keys, values, sql: build };
 };
 
-/** A page's output columns in order: [name, toJson, column type], already without what the caller may not see. */
-export type OutputColumns = [string, (v: unknown) => unknown, ColumnType][];
-
 export type FinishPage = {
   udb: UserDb;
   schema: DatabaseSchema;
   rows: Row[];
   query: ReadQuery;
   keys: OrderKey[];
+  /** Already without what the caller may not see. */
   output: OutputColumns;
   access: Access;
   url?: { origin: string; pathname: string; query: URLSearchParams };
@@ -62,7 +62,7 @@ export const finishPage = async ({ udb, schema, rows, query, keys, output, acces
   const shown = shownOutput(output, query.select);
   const records = page.map((row) => {
     const record: Row = {};
-    for (const [name, toJson] of shown) record[name] = toJson(row[name]);
+    for (const [name, type] of shown) record[name] = TO_JSON[type](row[name]);
     return record;
   });
   if (query.expand?.length) await expandRecords(udb, schema, records, page, query.expand, access);
@@ -78,8 +78,7 @@ export const finishPage = async ({ udb, schema, rows, query, keys, output, acces
 export const readPage = async ({ compiled, ...page }: Omit<FinishPage, "rows"> & { compiled: CompiledQuery }) => {
   const { udb, query, keys, output, url } = page;
   if (udb.scanPage && !query.expand?.length) {
-    const shown = shownOutput(output, query.select).map(([name, , type]): [string, ColumnType] => [name, type]);
-    const { json, more, last } = await udb.scanPage(compiled, shown, query.limit);
+    const { json, more, last } = await udb.scanPage(compiled, shownOutput(output, query.select), query.limit);
     const headers: Record<string, string> = {};
     if (more && url && last) headers.link = nextLink(url, encodeCursor(query.sort, keys, last));
     return { body: json, headers };

@@ -1,14 +1,14 @@
 import type { CompiledQuery } from "kysely";
-import { TYPE_SPECS } from "../schema/column-types";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
-import type { OutputColumns } from "./read-page";
+import type { OutputColumns } from "../db/page-json.mjs";
+import { TO_JSON } from "../schema/to-json.mjs";
 
 /** Per-table lookups the hot path needs, built once per cached table definition. */
 export type TableIndex = {
   table: TableDef;
   all: ColumnDef[];
   byName: Map<string, ColumnDef>;
-  /** [name, toJson, type] in output order. */
+  /** [name, type] in output order. */
   output: OutputColumns;
   /** Compiled fixed-shape statements (by-id read, writes) without their values, so the hot path skips query building. */
   sqlText: Map<string, CompiledQuery>;
@@ -24,7 +24,7 @@ export const indexTable = (table: TableDef): TableIndex => {
       table,
       all,
       byName: new Map(all.map((c) => [c.name, c])),
-      output: all.map((c) => [c.name, TYPE_SPECS[c.type].toJson, c.type]),
+      output: all.map((c) => [c.name, c.type]),
       sqlText: new Map(),
     };
     cache.set(table, index);
@@ -39,7 +39,7 @@ export const indexTableForUsers = (table: TableDef): TableIndex => {
   let index = userCache.get(table);
   if (!index) {
     const full = indexTable(table);
-    index = { ...full, output: full.output.filter(([name]) => full.byName.get(name)!.type !== "password"), sqlText: new Map() };
+    index = { ...full, output: full.output.filter(([, type]) => type !== "password"), sqlText: new Map() };
     userCache.set(table, index);
   }
   return index;
@@ -47,6 +47,6 @@ export const indexTableForUsers = (table: TableDef): TableIndex => {
 
 export const toRecord = (index: TableIndex, row: Record<string, unknown>) => {
   const record: Record<string, unknown> = {};
-  for (const [name, toJson] of index.output) record[name] = toJson(row[name]);
+  for (const [name, type] of index.output) record[name] = TO_JSON[type](row[name]);
   return record;
 };

@@ -12,7 +12,7 @@ import { joinNextRun } from "./join-next-run";
 import { readOncePerTurn } from "./read-once-per-turn";
 import { heldKysely, leasedKysely, runOn } from "./user-db-dialect";
 import { createGroupCommit } from "./group-commit";
-import { type PageJson, type PageOutput, readPageJson } from "./page-json.mjs";
+import { type OutputColumns, type PageJson, readPageJson } from "./page-json.mjs";
 
 /** A user database: its Kysely handle and how to name one of its tables in SQL. */
 export type UserDb = {
@@ -31,7 +31,7 @@ export type UserDb = {
    * this thread's connection), so no row object crosses or lingers here (page-json.mjs). SQLite only, and not
    * inside a write transaction. Use readPage (lib/api/read-page.ts).
    */
-  scanPage?: (query: CompiledQuery, output: PageOutput, limit: number) => Promise<PageJson>;
+  scanPage?: (query: CompiledQuery, output: OutputColumns, limit: number) => Promise<PageJson>;
   /**
    * Runs a short read (by primary key) at once on the database's connection, without Kysely's connection
    * round trip; undefined when the connection is busy (a write transaction holds it; inside that transaction

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { CompiledQuery } from "kysely";
-import type { PageJson, PageOutput } from "../page-json.mjs";
+import type { OutputColumns, PageJson } from "../page-json.mjs";
 import type { OpenDb, SqliteHandles } from "../sqlite-handles";
 
 type Row = Record<string, unknown>;
@@ -18,7 +18,7 @@ type Reply = { id: number; rows?: Row[]; blobs?: boolean; page?: PageJson; error
 export type ReaderPool = {
   read: (physical: string, query: CompiledQuery) => Promise<Row[]>;
   /** A list page shaped into its JSON text on the reader (page-json.mjs): only the text comes back. */
-  page: (physical: string, query: CompiledQuery, output: PageOutput, limit: number) => Promise<PageJson>;
+  page: (physical: string, query: CompiledQuery, output: OutputColumns, limit: number) => Promise<PageJson>;
   /** Drops cached statements after DDL: of one database, or of all. */
   clear: (physical?: string) => void;
   close: () => Promise<void>;
