@@ -62,7 +62,7 @@ describe.each(ENGINES)("pre hook cost bound (%s)", (engine) => {
   });
 
   describe("at save", () => {
-    it("refuses the issue's hook (ten doublings, sixteen size() calls) with 422 naming the step", async () => {
+    it("refuses an unbounded hook (ten doublings, sixteen size() calls) with 422 naming the step", async () => {
       const reply = await ctx.h.request("PUT", hooksPath(db, "things"), { body: { insert: [{ set: "title", expr: "new.title" }, UNBOUNDED_HOOK] } });
       expectError(reply, 422, "validation_failed");
       expect(reply.body.errors).toEqual([{ field: "insert[1].assert", code: "cost_unbounded", message: expect.stringMatching(/cannot be bounded/) }]);
@@ -95,7 +95,7 @@ describe.each(ENGINES)("pre hook cost bound (%s)", (engine) => {
   });
 
   describe("while a hook runs", () => {
-    it("the issue's hook, stored before the bound, stops at 1 MiB: 500 at once, /healthz answered meanwhile", async () => {
+    it("an unbounded hook, stored before the bound, stops at 1 MiB: 500 at once, /healthz answered meanwhile", async () => {
       const databaseId = await storeUnchecked(ctx.h, db, [UNBOUNDED_HOOK]);
       const before = await snapshot(ctx.h, db, "things");
       const { reply, healthz, ms } = await writeWithHealthCheck(ctx.h, things(), { title: "t", note: NOTE });
