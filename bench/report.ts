@@ -19,7 +19,7 @@ export type WorkloadReport = {
   budget: { applies: boolean; pass?: boolean; reasons: string[] };
 };
 
-// From the issues: on SQLite, W1 and W2 reach at least half the ceiling with p99 ≤ 20 ms at 50 connections;
+// The budgets: on SQLite, W1 and W2 reach at least half the ceiling with p99 ≤ 20 ms at 50 connections;
 // W6 (a page of a two-table join) reaches at least 40% of its ceiling.
 const BUDGETS: { engine: EngineKind; workloads: WorkloadId[]; minRatioPct: number; maxP99Ms?: number }[] = [
   { engine: "sqlite", workloads: ["W1", "W2"], minRatioPct: 50, maxP99Ms: 20 },

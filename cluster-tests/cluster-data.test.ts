@@ -1,5 +1,5 @@
 // The data and management APIs on a Galera cluster: through HAProxy, and from two API nodes on two Galera nodes
-// at once. Each case names the problem of issue 23 it covers.
+// at once: conflicts, schema races, cross-node reads, events across nodes and stepped ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../lib/app";
 import { physicalColumns } from "../lib/ddl/physical-columns";
@@ -51,7 +51,7 @@ describe("the data API through HAProxy", () => {
 });
 
 describe("two API nodes on two Galera nodes at once", () => {
-  it("problem 1: 100 concurrent PATCHes of one row answer 200 or 409, never 500, and the row holds one of them", async () => {
+  it("100 concurrent PATCHes of one row answer 200 or 409, never 500, and the row holds one of them", async () => {
     const row = await call(API[0], "POST", `/v1/${db}/items`, key, { label: "hot", qty: 0 });
     const replies = await Promise.all(
       Array.from({ length: 100 }, (_, i) => call(API[i % 2], "PATCH", `/v1/${db}/items/${row.body.id}`, key, { qty: i + 1 })),
@@ -63,7 +63,7 @@ describe("two API nodes on two Galera nodes at once", () => {
     expect(written).toContain(final);
   });
 
-  it("problem 1: 40 races for one unique value give one 201 and 409s, never 500", async () => {
+  it("40 races for one unique value give one 201 and 409s, never 500", async () => {
     const replies = await Promise.all(
       Array.from({ length: 40 }, (_, i) => call(API[i % 2], "POST", `/v1/${db}/items`, key, { label: `dup ${i}`, code: "SAME" })),
     );
@@ -73,7 +73,7 @@ describe("two API nodes on two Galera nodes at once", () => {
     expect(found.body).toHaveLength(1);
   });
 
-  it("problem 4: a read through one node right after a write through the other sees it (200 of 200)", async () => {
+  it("a read through one node right after a write through the other sees it (200 of 200)", async () => {
     let misses = 0;
     for (let i = 0; i < 100; i++) {
       const created = await call(API[i % 2], "POST", `/v1/${db}/items`, key, { label: `ryw ${i}`, qty: i });
@@ -86,7 +86,7 @@ describe("two API nodes on two Galera nodes at once", () => {
     expect(misses).toBe(0);
   });
 
-  it("problem 3: a table created through one API node is usable through the other within 1 s (the Redis events cross)", async () => {
+  it("a table created through one API node is usable through the other within 1 s (the Redis events cross)", async () => {
     for (const base of API) expect((await call(base, "GET", "/readyz", null)).body.events).toBe("redis");
     // Three tables, each under 300 ms: the 1 s version poll alone (different channels) would rarely make all three.
     for (const name of ["fresh1", "fresh2", "fresh3"]) {
@@ -101,7 +101,7 @@ describe("two API nodes on two Galera nodes at once", () => {
     }
   });
 
-  it("problem 2: column adds and drops from two nodes at once leave the metadata equal to information_schema", async () => {
+  it("column adds and drops from two nodes at once leave the metadata equal to information_schema", async () => {
     const made = await call(LB, "POST", `/api/v1/databases/${db}/tables`, key, { name: "wide", columns: [{ name: "base", type: "int", nullable: true }] });
     expect(made.status).toBe(201);
     const adds = await Promise.all(
@@ -128,7 +128,7 @@ describe("two API nodes on two Galera nodes at once", () => {
 });
 
 describe("ids on a cluster", () => {
-  it("problem 6: an AI build's seed rows reference the ids their inserts got (ids step by 3 here)", async () => {
+  it("an AI build's seed rows reference the ids their inserts got (ids step by 3 here)", async () => {
     const build = await call(LB, "POST", "/api/v1/ai/builds", key, { prompt: "A shop: customers, products with a price, and orders of customers", apply: true });
     expect(build.status, build.text).toBe(201);
     expect(build.body.status, build.text).toBe("applied");

@@ -69,7 +69,7 @@ const expectRows = async (acked: number[]) => {
 const physicalOf = async () => (await app.engine.meta.selectFrom("databases").select("physical").where("instance", "=", db).executeTakeFirstOrThrow()).physical;
 
 describe("a Galera node that cannot serve", () => {
-  it("problem 5: an isolated node (no quorum, error 1047) makes its API node answer 503 and /readyz 503, then recovers", async () => {
+  it("an isolated node (no quorum, error 1047) makes its API node answer 503 and /readyz 503, then recovers", async () => {
     await onNode(1, (c) => c.query("SET GLOBAL wsrep_provider_options = 'gmcast.isolate=1'"));
     try {
       await waitFor("node 1 non-primary", async () => (await call(API[0], "GET", "/readyz", null)).status === 503, 20_000);
@@ -118,7 +118,7 @@ describe("a write burst through HAProxy", () => {
 });
 
 describe("first start of a fresh install on three nodes at once", () => {
-  it("problem 7: three processes on three Galera nodes migrate once and all start", async () => {
+  it("three processes on three Galera nodes migrate once and all start", async () => {
     const meta = `tabula_mig_${Date.now()}`;
     const apps = await Promise.all([1, 2, 3].map((node) => openNodeApp(node, meta)));
     try {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAxeClean, openFilters, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
-// Issue 27, daily work, as the owner made by 01, at 1280 and 390 px, light and dark: values checked before
+// Daily work in the grid, as the owner made by 01, at 1280 and 390 px, light and dark: values checked before
 // sending, a grid showing 15+ rows with frozen first column, hidden columns, row menu and inline reference
 // picker, saved views, the SQL console, the CSV import report with both modes alike, and axe on each page.
 

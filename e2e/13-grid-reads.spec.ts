@@ -1,10 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAxeClean, shot, signIn, THEMED_VIEWPORTS } from "./helpers";
 
-// Issue 26 in the dashboard, as the owner made by 01, at 1280 and 390 px, light and dark: reference cells named
+// Grid reads in the dashboard, as the owner made by 01, at 1280 and 390 px, light and dark: reference cells named
 // through `_expand` in the page read itself (the inline picker kept), the group-by summary over the grid's
 // filters (`_aggregate`), cursor paging of a table past 10,000 rows (`_after` from the Link header), and the
-// table list's row counts following live inserts and deletes (issue 24).
+// table list's row counts following live inserts and deletes.
 
 const OWNER = { email: "owner@example.com", password: "correct horse battery" };
 const CATEGORIES = [{ name: "Tools" }, { name: "Garden" }, { name: "Kitchen" }];

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAxeClean, openFilters, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
-// Issue 27, what remained, as the owner made by 01, at 1280 and 390 px, light and dark: OR groups in the grid's
+// OR groups and per-row verdicts, as the owner made by 01, at 1280 and 390 px, light and dark: OR groups in the grid's
 // filter bar (applied, in the URL and in a saved view), the API Docs list operation with its per-column filters
 // folded behind a toggle, and "Test as user" filtered and paged with per-row verdicts. axe clean on each page.
 

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { shot, signIn, VIEWPORT } from "./helpers";
 
-// Issue 21 in the browser: "Sign out everywhere" on Your account ends every session of the account (this
+// Sessions in the browser: "Sign out everywhere" on Your account ends every session of the account (this
 // one and another browser's); a password change keeps the browser that made it and ends the others; after 10
 // failed sign-ins the form says so (from an address of its own, X-Forwarded-For with TRUST_PROXY=1).
 

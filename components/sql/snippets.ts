@@ -1,5 +1,5 @@
 // Saved SQL snippets live in this browser's localStorage, per database: they are notes for one person, so no
-// server table holds them (README "SQL console").
+// server table holds them (docs/dashboard.md, "SQL").
 export type Snippet = { name: string; sql: string };
 
 const keyOf = (instance: string) => `tabula.sql-snippets.${instance}`;

@@ -70,7 +70,7 @@ export const WebhooksPage = ({ instance }: { instance: string }) => {
         <h2 className="text-base font-semibold text-slate-900">Webhooks</h2>
         <p className="text-sm text-slate-600">
           Every committed insert, update and delete is POSTed as JSON to your endpoint, signed per Standard Webhooks (<code className="font-mono">webhook-signature</code>) and retried for
-          about a day. Verify it with the secret; see the README for a ten-line receiver.
+          about a day. Verify it with the secret; docs/events.md in the repository has a ten-line receiver.
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">

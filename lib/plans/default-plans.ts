@@ -1,4 +1,4 @@
-// The plans an install starts with (PRODUCT.md, Plans). The operator edits them through PUT /api/v1/plans/{name}.
+// The plans an install starts with (docs/api.md, Plans). The operator edits them through PUT /api/v1/plans/{name}.
 
 export const MEMBER_ROLES = ["viewer", "editor", "admin"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];

@@ -1,4 +1,4 @@
-/** The SQL console's limits (docs/api.md, PRODUCT.md "Dashboard additions"). */
+/** The SQL console's limits (docs/api.md, "SQL console and saved views"). */
 export type ConsoleLimits = { timeMs: number; maxRows: number };
 
 export const CONSOLE_LIMITS: ConsoleLimits = { timeMs: 5_000, maxRows: 1_000 };

@@ -1,4 +1,4 @@
-// Issue 21, problem 4 (both engines): dashboard sessions carry the account's session version. A password
+// Session versions (both engines): dashboard sessions carry the account's session version. A password
 // change ends the account's other sessions (the one that made it stays, with a renewed cookie); an operator
 // reset, a disable and "Sign out everywhere" end all of them. Keys are not sessions. Each case is a pair: the
 // ended session refused, a live one (or another account's) allowed.

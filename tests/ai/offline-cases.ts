@@ -6,7 +6,7 @@ export type Case = { sentence: string; tables: string[]; columns: Record<string,
 const c = (sentence: string, tables: string[], columns: Record<string, string> = {}, references: string[] = []): Case => ({ sentence, tables, columns, references });
 
 export const CASES: Case[] = [
-  // The four examples.
+  // Four reference sentences: a clinic, a fleet, a gym, a podcast.
   c("A veterinary clinic: owners, their pets with species, and appointments with a status", ["owners", "pets", "appointments"], { "pets.species": "varchar", "appointments.status": "dropdown" }, ["pets.owner_id>owners", "appointments.pet_id>pets"]),
   c("Fleet management: vehicles, drivers, trips with start and end odometer, fuel purchases", ["vehicles", "drivers", "trips", "fuel_purchases"], { "trips.start_odometer": "int", "trips.end_odometer": "int" }, ["trips.vehicle_id>vehicles", "trips.driver_id>drivers"]),
   c("Track gym memberships: members, plans with a monthly price, and check-ins", ["members", "plans", "check_ins"], { "plans.monthly_price": "decimal", "members.email": "varchar" }, ["check_ins.member_id>members"]),

@@ -42,7 +42,7 @@ const TEMPLATE_PROMPTS = [
 ];
 
 describe("planOffline plans what the sentence names", () => {
-  it("has at least 40 different sentences, among them the issue's four examples", () => {
+  it("has at least 40 different sentences, among them the four reference sentences", () => {
     expect(new Set(CASES.map((c) => c.sentence)).size).toBe(CASES.length);
     expect(CASES.length).toBeGreaterThanOrEqual(40);
     for (const example of ["A veterinary clinic", "Fleet management", "Track gym memberships", "I run a podcast"]) {

@@ -1,4 +1,4 @@
-// OR groups (README "OR groups"): `_or=<URL-encoded filters>` ORs its filters; several groups AND with each other
+// OR groups (docs/api.md, "OR groups"): `_or=<URL-encoded filters>` ORs its filters; several groups AND with each other
 // and with the plain filters. Table reads, join reads, `_aggregate`, `Prefer: count=exact`, cursor pages and the
 // 422s naming `_or[i].<param>`, on every engine through both adapters.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The pre-hook cost bound (issue 21): a hook whose cost cannot be bounded is refused at save; one that got in
+// The pre-hook cost bound: a hook whose cost cannot be bounded is refused at save; one that got in
 // before the bound existed, or meets a large row, fails fast with 500 without building a value over 1 MiB or
 // holding the server: a GET /healthz sent while it runs is answered at once. Log rows stay small.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +16,8 @@ const doubling = (n: number, body: string) => {
 };
 const sizes = (name: string, n: number) => Array.from({ length: n }, () => `size(${name})`).join(" + ");
 
-/** The hook from the issue: ten doublings (64 M characters from 60 KB) and sixteen size() calls. */
-const ISSUE_HOOK = { assert: `${doubling(10, `${sizes("j", 16)} > 0`)}`, message: "never" };
+/** A hook whose cost cannot be bounded: ten doublings (64 M characters from 60 KB) and sixteen size() calls. */
+const UNBOUNDED_HOOK = { assert: `${doubling(10, `${sizes("j", 16)} > 0`)}`, message: "never" };
 /** Four doublings stay under 1 MiB (960,000 characters); forty searches then walk it for ~0.6 s. */
 const WALKING_HOOK = { assert: doubling(4, Array.from({ length: 40 }, () => 'd.contains("nnx")').join(" || ")), message: "never" };
 const NOTE = "n".repeat(60_000);
@@ -62,8 +62,8 @@ describe.each(ENGINES)("pre hook cost bound (%s)", (engine) => {
   });
 
   describe("at save", () => {
-    it("refuses the issue's hook (ten doublings, sixteen size() calls) with 422 naming the step", async () => {
-      const reply = await ctx.h.request("PUT", hooksPath(db, "things"), { body: { insert: [{ set: "title", expr: "new.title" }, ISSUE_HOOK] } });
+    it("refuses an unbounded hook (ten doublings, sixteen size() calls) with 422 naming the step", async () => {
+      const reply = await ctx.h.request("PUT", hooksPath(db, "things"), { body: { insert: [{ set: "title", expr: "new.title" }, UNBOUNDED_HOOK] } });
       expectError(reply, 422, "validation_failed");
       expect(reply.body.errors).toEqual([{ field: "insert[1].assert", code: "cost_unbounded", message: expect.stringMatching(/cannot be bounded/) }]);
     });
@@ -95,8 +95,8 @@ describe.each(ENGINES)("pre hook cost bound (%s)", (engine) => {
   });
 
   describe("while a hook runs", () => {
-    it("the issue's hook, stored before the bound, stops at 1 MiB: 500 at once, /healthz answered meanwhile", async () => {
-      const databaseId = await storeUnchecked(ctx.h, db, [ISSUE_HOOK]);
+    it("an unbounded hook, stored before the bound, stops at 1 MiB: 500 at once, /healthz answered meanwhile", async () => {
+      const databaseId = await storeUnchecked(ctx.h, db, [UNBOUNDED_HOOK]);
       const before = await snapshot(ctx.h, db, "things");
       const { reply, healthz, ms } = await writeWithHealthCheck(ctx.h, things(), { title: "t", note: NOTE });
       expectHookFailed(reply, "things.insert", 0);

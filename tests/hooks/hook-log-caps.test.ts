@@ -1,4 +1,4 @@
-// Hook logs stay small (issue 21): a logged input, step result or error over 2 KB is cut to its first 2 KB of
+// Hook logs stay small: a logged input, step result or error over 2 KB is cut to its first 2 KB of
 // JSON and marked, a whole entry's results stay under 8 KB, and each database keeps at most its newest 1,000
 // entries (oldest dropped first) without touching another database's.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Indexes as a schema feature (issue 14): `"index": true` on a column, a table's `indexes` over several columns,
+// Indexes as a schema feature: `"index": true` on a column, a table's `indexes` over several columns,
 // an index on every reference column. Each case asks the engine itself (sqlite_master / information_schema)
 // what exists, on both engines, through creation, the management API listing, column renames and type changes,
 // table renames and column drops; bad input is a 422 naming the field, and a refused change leaves it all as it was.

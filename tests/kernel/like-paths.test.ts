@@ -1,8 +1,8 @@
 // `_like` / `_ilike` give the same rows through every read path (table list with and without other filters and
 // sorts, a statement reused from the per-shape cache, the count, a join path, a JWT user under a row policy),
 // for ASCII and non-ASCII patterns and values, and exactly the rows the SQL before the LIKE fast path chose
-// (issue 14: SQLite's ASCII `_ilike` became `LIKE … ESCAPE`; the old expressions are run here beside it).
-// Every case runs again on `search_words`, the same rows in a `searchable` column (issue 25: SQLite answers
+// (SQLite runs an ASCII `_ilike` as `LIKE … ESCAPE`; the earlier expressions are run here beside it).
+// Every case runs again on `search_words`, the same rows in a `searchable` column (SQLite answers
 // values of 3+ characters through a trigram index), and must give the same rows.
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +32,7 @@ describe.each(MATRIX)("_like and _ilike through every read path on $engine via $
   let token = "";
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
-  /** The rows the SQL before issue 14 chose, run directly on the user database. */
+  /** The rows the SQL before the LIKE fast path chose, run directly on the user database. */
   const before = async (op: "like" | "ilike", pattern: string, table = "words") => {
     const schema = (await loadSchema(ctx.h.app, instance))!;
     const udb = ctx.h.app.engine.userDb(schema.physical);

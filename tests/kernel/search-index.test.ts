@@ -1,4 +1,4 @@
-// `searchable` text columns (issue 25): the option's 422s, and on SQLite the trigram index through its life —
+// `searchable` text columns: the option's 422s, and on SQLite the trigram index through its life —
 // built for existing rows, kept in step by every write, followed through column and table renames, type changes,
 // and gone when turned off, its column dropped or its table dropped. MariaDB stores the option and scans.
 import { CompiledQuery, sql } from "kysely";

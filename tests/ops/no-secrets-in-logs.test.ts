@@ -1,4 +1,4 @@
-// Issue 21, problem 6 (both engines): no secret reaches a log line. A real server process (server.ts) gets every
+// No secrets in logs (both engines): no secret reaches a log line. A real server process (server.ts) gets every
 // kind of secret in paths, queries and headers (invite links, secret keys, JWTs, reset links, access_token,
 // webhook secrets); then its whole output is searched for each. The request lines are there, redacted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -41,7 +41,7 @@ type Role = "owner" | "admin" | "editor" | "viewer";
 /** The caller's role in the owner's workspace (a database key of the owner's acts as the owner on its database). */
 const ROLE: Partial<Record<Caller, Role>> = { owner: "owner", "account key": "owner", "own database key": "owner", admin: "admin", editor: "editor", viewer: "viewer" };
 
-/** PRODUCT.md, Teams: a viewer reads; an editor also writes; an admin also administers; the owner does everything. */
+/** docs/api.md, Permissions: a viewer reads; an editor also writes; an admin also administers; the owner does everything. */
 const GRANTS: Record<Role, string[]> = { owner: ["read", "write", "admin"], admin: ["read", "write", "admin"], editor: ["read", "write"], viewer: ["read"] };
 
 const grants = (caller: Caller, permission: string) => GRANTS[ROLE[caller]!].includes(permission.split(":")[1]);

@@ -1,4 +1,4 @@
-// The plan's cap on webhooks per database (issue 24): past it a create is 402 quota_exceeded naming the limit,
+// The plan's cap on webhooks per database: past it a create is 402 quota_exceeded naming the limit,
 // each database counts its own, null is unlimited, concurrent creates never pass it together. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEventsConfig } from "../../lib/events/events-config";

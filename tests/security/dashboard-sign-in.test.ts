@@ -1,4 +1,4 @@
-// Issue 21, problems 3 and 4 through the real dashboard (both engines): server.ts with Next (DASHBOARD on, the
+// Sign-in limits and sessions through the real dashboard (both engines): server.ts with Next (DASHBOARD on, the
 // production build: run `next build` first) and next-auth's own sign-in. At most 10 failed sign-ins per
 // account (the operator's included) and per client address in 15 minutes, then 429 with Retry-After, the
 // right password included; the same answer for a known and an unknown email; X-Forwarded-For ignored without

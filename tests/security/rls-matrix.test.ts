@@ -176,7 +176,7 @@ describe.each(ENGINES)("RLS matrix on %s", (engine) => {
       expectError(await call(who, "POST", "/secrets", { value: "x" }), 403, "forbidden");
       expectError(await call(who, "POST", "/users", { email: "evil@example.com", password: "whatever-123" }), 403, "forbidden");
     });
-    // Foreign-key semantics (PRODUCT.md, Permissions): existence is checked without row policies, as in
+    // Foreign-key semantics (docs/api.md, "Database auth and Row Level Security"): existence is checked without row policies, as in
     // PostgreSQL. The reference resolves, but the new row reveals nothing of the hidden one.
     it("should allow a reference to a row the user cannot see, without revealing it; block a missing one", async () => {
       const hiddenRef = await call(who, "POST", "/notes", { title: "ref", parent_id: f.notes[hidden(who)] });

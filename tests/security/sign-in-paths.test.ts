@@ -1,4 +1,4 @@
-// Issue 21, problem 5 (both engines): every spelling of a session route (`/./`, `//`, `%2e`) meets the same
+// Canonical paths for sign-in (both engines): every spelling of a session route (`/./`, `//`, `%2e`) meets the same
 // handler and the same limiter as the canonical path, in both adapters (one limiter per app); a path with no
 // safe spelling is 404; X-Forwarded-For counts only when TRUST_PROXY says so. Sent over raw sockets, since
 // fetch would tidy the paths before they leave; each case from its own loopback address (127.0.0.x). With

@@ -1,4 +1,4 @@
-// The plan's caps on invites (PRODUCT.md, Teams): the roles an owner may give, and invitees = members plus the
+// The plan's caps on invites (docs/api.md, Teams): the roles an owner may give, and invitees = members plus the
 // unused seats of pending invites (max_uses seats each), both 402; charged to the owner's plan whoever invites,
 // and never passed by concurrent requests. Real HTTP against a real SQLite folder or MariaDB schema.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

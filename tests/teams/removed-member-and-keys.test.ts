@@ -1,4 +1,4 @@
-// Issue 21, problems 7 and 9 (both engines): a removed member keeps nothing of the workspace, AI builds
+// Removed members and keys (both engines): a removed member keeps nothing of the workspace, AI builds
 // included; a key limited to one database cannot impersonate a user (an account-wide key can); on a shared
 // database only an admin or the owner may create a key for it (viewer and editor refused). Pairs throughout.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
