@@ -2,63 +2,25 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { type Config, readConfig } from "./config";
-import { createDatabaseCaches, type DatabaseCaches } from "./meta/schema-cache";
+import { createDatabaseCaches } from "./meta/schema-cache";
 import { type Engine, openEngine } from "./db/engine";
 import { migrateToLatest } from "./db/migrations";
-import { type EventBus, createEventBus } from "./events/bus";
+import { createEventBus } from "./events/bus";
 import { planExists } from "./plans/effective-plan";
 import { flushHookLogs } from "./hooks/hook-logs";
-import type Redis from "ioredis";
 import { openRedis } from "./limits/redis";
 import { eventChannel, linkBusToRedis } from "./events/redis-link";
 import { installIdentity } from "./events/install-identity";
-import { createMetrics, type Metrics } from "./ops/metrics";
-import { createRequestLimiter, type RequestLimiter } from "./limits/request-limiter";
+import { createMetrics } from "./ops/metrics";
+import { createRequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
-import { createSignInLimiter, type SignInLimiter } from "./auth/sign-in-limiter";
+import { createSignInLimiter } from "./auth/sign-in-limiter";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
-import { type ChangeEvents, startChangeEvents } from "./events/change-events";
+import { startChangeEvents } from "./events/change-events";
+import type { App, KeyRecord } from "./app-type";
 
-export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
-
-/**
- * The process-wide runtime: engine, secret and the caches the data path reads on every request (the loaded
- * databases and their parts: schemas, hooks, auth, workspaces; lib/meta/schema-cache.ts).
- */
-export type App = DatabaseCaches & {
-  config: Config;
-  engine: Engine;
-  secret: Buffer;
-  keys: Map<string, KeyRecord | null>;
-  /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
-  memberRoles: Map<string, DatabaseRole | null>;
-  /** Verified custom domains of public docs → their database's instance; loaded whole on first use (lib/docs/docs-hosts.ts). */
-  docsHosts: { domains?: Promise<Map<string, string>> };
-  /** Shared by the rate limiters when REDIS_URL is set. */
-  redis?: Redis;
-  /** The data API's per-account request rate (lib/limits/request-limiter.ts). */
-  limitRequests: RequestLimiter;
-  /** Failed sign-ins per account and per address, for the dashboard and every database (lib/auth/sign-in-limiter.ts). */
-  signInLimiter: SignInLimiter;
-  /** Metadata changes of this process, published after commit; the caches below subscribe to it. */
-  events: EventBus;
-  /**
-   * Drops caches if another process changed the metadata. Called once per request: free while the Redis event
-   * link is live (the other processes' events arrive on it); otherwise a version read made after the call,
-   * shared by the requests that come together.
-   */
-  sync: () => void | Promise<void>;
-  /** How this process hears other processes' changes now: `redis` (live link) or `version-read` (per request). */
-  eventLink: () => "redis" | "version-read";
-  /** Prometheus metrics, when enabled (lib/ops/metrics.ts). */
-  metrics?: Metrics;
-  /** Set on SIGTERM: /readyz answers 503 so load balancers stop sending requests. */
-  draining: boolean;
-  /** Outbox prune, feeds and webhook deliveries of this process (lib/events/change-events.ts). */
-  changeEvents?: ChangeEvents;
-  close: () => Promise<void>;
-};
+export type { App, ChangeEvents, KeyRecord } from "./app-type";
 
 const loadSecret = (config: Config): Buffer => {
   if (config.secret) return createHash("sha256").update(config.secret).digest();

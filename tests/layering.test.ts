@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf } from "./helpers/imports";
 
 // The dashboard reaches data only through the management and data APIs: nothing under components/ or the
 // dashboard pages of app/ may import the storage, metadata, DDL or data-API layers, or a database driver.
@@ -25,14 +26,6 @@ const isRouteHandler = (file: string) => {
 };
 
 export const dashboardFiles = () => [...listFiles(path.join(ROOT, "components")), ...listFiles(path.join(ROOT, "app")).filter((f) => !isRouteHandler(f))];
-
-/** Every module specifier a file imports: static, type-only, re-exports, dynamic import() and require(). */
-export const importsOf = (source: string) => {
-  const specifiers = new Set<string>();
-  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g];
-  for (const re of patterns) for (const m of source.matchAll(re)) specifiers.add(m[1]);
-  return [...specifiers];
-};
 
 /** Why an import from `file` breaks the layering, or undefined when it is allowed. */
 export const layeringProblem = (file: string, specifier: string): string | undefined => {

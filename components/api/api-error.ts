@@ -1,9 +1,8 @@
 import type { QuotaInfo } from "@/lib/errors";
+import type { FieldError } from "./field-error";
 import { humanFieldError } from "./human-errors";
 
-export type FieldError = { field: string; code: string; message: string; /** 1-based offset in the field's text (policies). */ position?: number };
-
-export type { QuotaInfo };
+export type { FieldError, QuotaInfo };
 
 type ErrorBody = { error?: string; message?: string; errors?: FieldError[]; quota?: QuotaInfo };
 

@@ -1,6 +1,6 @@
 // The API's field errors as people read them: from the error's code and field, a sentence naming the field in
 // words and saying what to do. The API's own text stays the fallback for codes this table does not know.
-import type { FieldError } from "./api-error";
+import type { FieldError } from "./field-error";
 
 /** `tables[0].columns[1].type` → `table 1, column 2, type`; `columns` → `columns`. */
 export const fieldLabel = (field: string) =>

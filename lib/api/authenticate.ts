@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { readCredential } from "../http/credentials";

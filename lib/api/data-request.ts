@@ -1,6 +1,6 @@
 // A data-API request on a table, planned once: who calls, which table (as that caller sees it), what they do,
 // the row, the body and the query. Reads and the write kernel take it as it is; nothing re-derives it.
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { methodNotAllowed, notFound } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";

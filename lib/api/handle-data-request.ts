@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { methodNotAllowed, notFound } from "../errors";
 import { type CoreRequest, type CoreResponse, json, noContent } from "../http/core-types";
 import { AUTH_VERBS, handleAuthRequest } from "../db-auth/handle-auth-request";

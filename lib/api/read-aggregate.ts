@@ -10,7 +10,7 @@ import type { Caller } from "./authenticate";
 import { aggregateSql } from "./aggregate-sql";
 import type { ColumnRef } from "./build-sql";
 import { type AggregateQuery, parseAggregateQuery } from "./parse-aggregate";
-import { indexJoin, joinPolicies } from "./read-join";
+import { indexJoin, joinPolicies } from "./join-index";
 import type { TableIndex } from "./table-index";
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { authSecret, ensureAuthUrl } from "./auth-secret";
 import { dashboardSignInAttempt } from "./limit-dashboard-sign-in";
 import { SESSION_MAX_AGE_SECONDS, sessionVersionOf } from "./session-version";

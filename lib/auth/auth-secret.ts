@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { App } from "../app";
+import type { App } from "../app-type";
 
 /**
  * The next-auth secret: NEXTAUTH_SECRET when set, else derived from the install's master secret, so every

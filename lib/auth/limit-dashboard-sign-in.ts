@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { clientAddressFromHeaders } from "../http/client-address";
 import { errorResponse } from "../http/error-response";
 import { toWebResponse } from "../http/web-adapter";

@@ -1,5 +1,5 @@
 import { decode } from "next-auth/jwt";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { CoreRequest } from "../http/core-types";
 import type { SessionResolver } from "../mgmt/handle-management-request";
 import { unauthorized } from "../errors";

@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { ApiError } from "../errors";
 import { createAccount } from "../services/accounts/create-account";
 import { readSettings } from "../settings/read-settings";

@@ -1,5 +1,5 @@
 import bcrypt from "bcrypt";
-import type { App } from "../app";
+import type { App } from "../app-type";
 
 export type SignedInAccount = { id: number; email: string; isOperator: boolean; disabled: boolean; sessionVersion: number };
 

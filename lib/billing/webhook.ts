@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { grantCredits } from "../credits/ledger";
 import { notFound, unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";

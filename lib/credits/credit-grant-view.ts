@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { creditBalances, type GrantResult } from "./ledger";
 
 /** A grant as the API answers it: the entry, whether it was a replay, and the account's balances after it. */

@@ -2,7 +2,7 @@
 // active. Rows are only ever appended; a balance is the sum of their deltas. Writers lock the account row
 // first (lockAccount), so two requests can never spend the same credit.
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { CreditLedgerTable, MetaDb } from "../db/meta-schema";
 import { ApiError, conflict, notFound } from "../errors";
 import { nowIso } from "../meta/context";

@@ -1,6 +1,6 @@
 // /v1/{db}/auth/login, /auth/signup and /auth/me: the way in for browser and mobile users (docs/api.md).
 import bcrypt from "bcrypt";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { authenticate } from "../api/authenticate";
 import { selectByIdSql, selectPageSql } from "../api/build-sql";
 import { runWrite } from "../api/write/run-write";

@@ -10,7 +10,7 @@
 // so the batch is the same as running them one by one, in order. Readers on other connections (reader threads,
 // other processes) see a batch all at once or not at all.
 import type { OpenDb, SqliteHandles } from "./sqlite-handles";
-import type { UserDb } from "./engine";
+import type { UserDb } from "./user-db";
 
 /** Members per batch at most: bounds how long the first member's answer waits for the COMMIT. */
 export const MAX_BATCH = 100;

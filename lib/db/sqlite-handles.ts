@@ -6,7 +6,7 @@ import path from "node:path";
 import { unavailable } from "../errors";
 import { SHORTAGE_RETRY_SECONDS } from "./unavailable";
 import { openSqlite, type SqliteConn } from "./open-sqlite";
-import type { UserDb } from "./engine";
+import type { UserDb } from "./user-db";
 
 /** One statement or transaction at a time on a connection; the next waiter gets it directly. */
 const createLock = () => {

@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 
 /** `Docs.Example.com:443` → `docs.example.com` (the port never matters; IPv6 literals are never docs hosts). */
 const hostName = (host: string | undefined) => (host ?? "").split(":")[0].toLowerCase().replace(/\.$/, "");

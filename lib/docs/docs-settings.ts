@@ -1,7 +1,7 @@
 // A database's public-docs settings as stored (database_docs, one row at most) and as the API shows them.
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { docsConfig } from "../config";
 import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
 import { nowIso } from "../meta/context";

@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { docsConfig } from "../config";
 import { checkDomain } from "./check-domain";
 import { recordCheck } from "./docs-settings";

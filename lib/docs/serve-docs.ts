@@ -2,7 +2,7 @@
 // / (routed by Host). Both adapters hand these requests here; nothing of the rest of the app answers on a docs host.
 import fs from "node:fs";
 import path from "node:path";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { docsConfig } from "../config";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { json } from "../http/core-types";

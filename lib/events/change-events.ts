@@ -1,22 +1,11 @@
 // The process's change-event machinery, started with the app and stopped by app.close(): the outbox prune,
 // the Redis wake-ups between processes, the open feeds (ended at close) and the webhook dispatcher.
-import type { App } from "../app";
+import type { App, ChangeEvents } from "../app-type";
 import { logger } from "../ops/logger";
 import { eventsConfig } from "./events-config";
 import { pruneEvents } from "./outbox/prune-events";
 import { linkChangesToRedis } from "./outbox/redis-changes";
 import { startDispatcher } from "../webhooks/dispatcher";
-
-export type ChangeEvents = {
-  /** Open feeds' wake functions; each ends its feed once `stopped` is set. */
-  feeds: Set<() => void>;
-  stopped: boolean;
-  /** Runs the webhook dispatcher now (after a delivery was queued by hand). */
-  kickWebhooks: () => void;
-  /** Webhook dispatcher passes started so far (writes in a burst share one). */
-  webhookPasses: () => number;
-  stop: () => Promise<void>;
-};
 
 export const startChangeEvents = (app: App, install: string): ChangeEvents => {
   const config = eventsConfig(app.config);

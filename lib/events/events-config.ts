@@ -1,5 +1,3 @@
-import type { Config } from "../config";
-
 /** Change events, the feed and webhooks (docs/events.md); every value from the environment, with defaults. */
 export type EventsConfig = {
   /** EVENTS_RETENTION_HOURS: how long events stay in the outbox for replay (default 24). */
@@ -36,5 +34,8 @@ export const readEventsConfig = (env: NodeJS.ProcessEnv): EventsConfig => ({
   timeoutMs: num(env, "WEBHOOK_TIMEOUT_MS", 10_000),
 });
 
-/** The events settings of a config (a config built by hand, as the tests do, reads them from the environment). */
-export const eventsConfig = (config: Config): EventsConfig => (config.events ??= readEventsConfig(process.env));
+/**
+ * The events settings of a config (a config built by hand, as the tests do, reads them from the environment).
+ * Takes only its `events` field, so lib/config.ts, which builds it, can import this file.
+ */
+export const eventsConfig = (config: { events?: EventsConfig }): EventsConfig => (config.events ??= readEventsConfig(process.env));

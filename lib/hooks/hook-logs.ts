@@ -3,7 +3,7 @@
 // the queue first. Values are cut to 2 KB (log-clip.ts); kept 7 days, and at most the newest
 // LOG_ENTRIES_PER_DATABASE entries per database.
 import type { Insertable } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { logger } from "../ops/logger";
 import type { HookLogsTable } from "../db/meta-schema";
 import type { TableDef } from "../schema/types";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
 import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "./core-types";

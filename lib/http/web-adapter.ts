@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { CoreRequest, CoreResponse } from "./core-types";
 import { MAX_BODY_BYTES } from "./core-types";
 import { errorResponse } from "./error-response";

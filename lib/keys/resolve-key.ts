@@ -1,4 +1,4 @@
-import type { App, KeyRecord } from "../app";
+import type { App, KeyRecord } from "../app-type";
 import { ApiError } from "../errors";
 import { hashSecretKey } from "./key-crypto";
 

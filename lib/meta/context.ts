@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { MetaDb } from "../db/meta-schema";
-import type { Meter } from "../plans/quotas";
+import type { Meter } from "../plans/meter";
 import type { DatabaseRole } from "../mgmt/permissions";
 import type { LoadedDatabase } from "./schema-cache";
 import { META_RETRY } from "../db/meta-transaction";

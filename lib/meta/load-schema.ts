@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { loadAuth } from "../services/auth/load-auth";
 import { effectivePlan } from "../plans/effective-plan";
 import { ensureOutbox } from "../events/outbox/outbox-table";

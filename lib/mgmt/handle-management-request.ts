@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { methodNotAllowed, notFound, unauthorized } from "../errors";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { json, noContent } from "../http/core-types";

@@ -2,7 +2,7 @@
 // Synced, and it is not shutting down), /metrics (Prometheus text, only when enabled).
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { UNAVAILABLE_RETRY_SECONDS } from "../db/unavailable";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { json } from "../http/core-types";

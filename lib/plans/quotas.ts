@@ -2,12 +2,13 @@
 // puts a meter on the route's ctx, and the service's metadata transaction (transact) applies it first, so the
 // count and the write it guards commit together. Teams add invitees, the AI builder its calls: one row each.
 import type { Kysely, Transaction } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { MetaDb } from "../db/meta-schema";
 import { ApiError } from "../errors";
 import { type CreditKind, creditBalances, directSpends, lockAccount, spendCredits } from "../credits/ledger";
 import type { Plan } from "./default-plans";
 import { effectivePlan } from "./effective-plan";
+import type { Meter, QuotaOutcome } from "./meter";
 
 type Trx = Transaction<MetaDb>;
 
@@ -143,9 +144,6 @@ export type QuotaKind = keyof typeof QUOTAS;
  * concurrent requests queue here), then allows it under the plan's limit plus the credits already spent on
  * raising it, or spends one credit to raise it for good, or refuses with 402 quota_exceeded.
  */
-/** How a metered use is paid: within the plan (or unlimited), by a credit the service must hold, or free. */
-export type QuotaOutcome = "allowance" | "credit" | "free";
-
 const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Promise<QuotaOutcome> => {
   const quota: Quota = QUOTAS[kind];
   if (app && quota.free?.(app)) return "free";
@@ -171,14 +169,6 @@ const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: s
   throw new ApiError("quota_exceeded", `Your ${plan.name} plan allows ${base} ${base === 1 ? quota.one : quota.noun}${withCredits} and ${quota.holder ?? "this account"} has ${used}${asked}. ${quota.advice}`, {
     quota: { kind, limit, used, credits },
   });
-};
-
-export type Meter = {
-  apply: (trx: Trx) => Promise<void>;
-  /** Forgets an application whose transaction rolled back (it is run again after a serialization failure). */
-  reset: () => void;
-  readonly applied: boolean;
-  readonly outcome?: QuotaOutcome;
 };
 
 /** The meter of one request: the service's transaction applies it once, first thing. */

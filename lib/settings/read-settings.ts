@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { settingsDb } from "./settings-table";
 
 export type SignupMode = "open" | "operator";

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { logger } from "../ops/logger";
 
 const transports = new WeakMap<App, Transporter>();

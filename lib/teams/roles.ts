@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { MetaDb } from "../db/meta-schema";
 import type { DatabaseRole } from "../mgmt/permissions";
 import type { MemberRole } from "../plans/default-plans";

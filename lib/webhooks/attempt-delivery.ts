@@ -2,7 +2,7 @@
 // scheduled (retry-schedule.ts) or, past the last, the delivery failed. A webhook failing for three days
 // (scaled) is switched off with its reason.
 import { sql } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { decryptKey } from "../keys/key-crypto";
 import { nowIso } from "../meta/context";
 import { metaTransaction } from "../db/meta-transaction";

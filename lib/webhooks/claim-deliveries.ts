@@ -2,7 +2,7 @@
 // lease in the same transaction, so two processes never both make one attempt. A process that dies mid-
 // attempt leaves its lease to expire; another then takes the attempt over (at-least-once).
 import { sql, type Transaction } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import type { MetaDb, WebhookDeliveriesTable } from "../db/meta-schema";
 import { nowIso } from "../meta/context";
 import { metaTransaction } from "../db/meta-transaction";

@@ -1,6 +1,6 @@
 // The process's webhook loop: on a change signal or every poll, fan events out to deliveries, then claim
 // and send the due attempts (a few at a time). stop() waits for attempts in flight.
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { logger } from "../ops/logger";
 import { eventsConfig } from "../events/events-config";
 import { onChanges } from "../events/outbox/change-signal";

@@ -2,7 +2,7 @@
 // two processes never both fan out one webhook), its cursor read, the events after it inserted as pending
 // deliveries and the cursor moved, in one metadata transaction. The outbox stays the source of truth.
 import { sql } from "kysely";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { logger } from "../ops/logger";
 import { nowIso } from "../meta/context";
 import { readEvents } from "../events/outbox/read-events";

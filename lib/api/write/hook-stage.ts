@@ -1,5 +1,5 @@
 // The one place pre hooks enter a write: inside the transaction, after validation, on the row as locked.
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { validationFailed } from "../../errors";
 import { logHookRun } from "../../hooks/hook-logs";
 import { type CompiledHooks, type HookAction, type HookInput, hasSteps, hookError } from "../../hooks/hooks";

@@ -1,7 +1,7 @@
 // Password values are hashed before BEGIN: bcrypt takes tens of milliseconds and must not hold a row lock or
 // SQLite's write lock. The transaction then only swaps each validated plain value for its hash.
 import bcrypt from "bcrypt";
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { TYPE_SPECS } from "../../schema/column-types";
 import type { ParsedWrite } from "../parse-body";
 import type { TableIndex } from "../table-index";

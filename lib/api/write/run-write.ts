@@ -4,7 +4,7 @@
 // has it, else a read-back, or for a MySQL update of plain values the locked row with them) → COMMIT. A refusal
 // at any stage rolls back; a lost race (deadlock, lock timeout, certification conflict) re-runs the whole transaction.
 import { type RawBuilder, sql } from "kysely";
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import type { UserDb } from "../../db/engine";
 import { invalidField, validationFailed } from "../../errors";
 import { type Access, predicatesFor } from "../../rls/access";

@@ -1,6 +1,6 @@
 // One subscriber's feed: a cursor into the outbox (the source of truth), read on every wake-up and on a
 // poll. A reader that meets a gap (retention took events it had not read) says so with a `reset` event.
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import type { UserDb } from "../../db/engine";
 import type { StreamSink } from "../../http/core-types";
 import { logger } from "../../ops/logger";

@@ -1,6 +1,6 @@
 // GET /v1/{db}/_changes: the change feed as Server-Sent Events (docs/events.md). Keys see every row of the
 // tables asked; JWT users the rows their select policy allows, judged on each event's record.
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { type Caller, authenticate } from "../../api/authenticate";
 import { ApiError, invalidField, methodNotAllowed, notFound } from "../../errors";
 import type { CoreRequest, CoreResponse } from "../../http/core-types";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { toStoredDatetime } from "../../schema/column-types";
 import { logger } from "../../ops/logger";
 import { eventsConfig } from "../events-config";

@@ -2,7 +2,7 @@
 // one transaction. The intent is written (and committed) first, the DDL runs idempotently, and the metadata
 // transaction that records the change marks its row done. A row still `pending` later is a change cut off
 // between its DDL and its metadata commit; the reconciler (./reconcile-schema.ts) finishes or undoes it.
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { withSerializationRetry } from "../../db/serialization-retry";
 import { nowIso } from "../context";
 import type { MetaTrx, SchemaChange } from "./schema-change";

@@ -3,7 +3,7 @@
 // against information_schema: a table or column the metadata never got is undone, a drop whose DDL ran is
 // finished in the metadata. Run at start and periodically; idempotent, so several nodes may run it at once.
 import { sql } from "kysely";
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { physicalColumns } from "../../ddl/physical-columns";
 import { dropMysqlForeignKeys } from "../../ddl/mysql-constraints";
 import { releaseSearchTriggers, syncSearch } from "../../ddl/sync-search";

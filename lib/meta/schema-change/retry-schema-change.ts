@@ -1,4 +1,4 @@
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { withSerializationRetry } from "../../db/serialization-retry";
 import type { Tag } from "../../mgmt/route";
 

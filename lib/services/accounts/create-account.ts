@@ -1,4 +1,4 @@
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { conflict, type FieldError, validationFailed } from "../../errors";
 import { nowIso } from "../../meta/context";
 import { insertKey } from "../keys/create-key";

@@ -1,5 +1,5 @@
 import bcrypt from "bcrypt";
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import type { FieldError } from "../../errors";
 
 /** The one rule for account passwords (bcrypt reads 72 bytes at most): the problem with `value`, if any. */

@@ -1,4 +1,4 @@
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { decryptKey } from "../../keys/key-crypto";
 
 type KeyRow = { id: number; name: string; key_enc: string; database_id: number | null; created_at: string };

@@ -3,7 +3,7 @@
 // link even when sign-up is closed.
 import { createHash, randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import type { InvitesTable } from "../../db/meta-schema";
 import { ApiError, conflict, notFound } from "../../errors";
 import { decryptKey, encryptKey } from "../../keys/key-crypto";

@@ -1,6 +1,6 @@
 // What a webhook may point at and listen to: an http(s) URL whose addresses pass the outbound rules (checked
 // again at every attempt, since DNS may change), and tables of the database (joins have no events).
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import { type FieldError, validationFailed } from "../../errors";
 import { eventsConfig } from "../../events/events-config";
 import type { DatabaseSchema } from "../../schema/types";

@@ -1,4 +1,4 @@
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/meta-schema";
 import { decryptKey } from "../../keys/key-crypto";
 
