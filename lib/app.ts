@@ -19,6 +19,7 @@ import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter, type SignInLimiter } from "./auth/sign-in-limiter";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 import { type ChangeEvents, startChangeEvents } from "./events/change-events";
+import { createSqlConsole, type SqlConsole } from "./sql-console/sql-console";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -53,6 +54,8 @@ export type App = DatabaseCaches & {
   eventLink: () => "redis" | "version-read";
   /** Prometheus metrics, when enabled (lib/ops/metrics.ts). */
   metrics?: Metrics;
+  /** The SQL console's runners and bounds (lib/sql-console/sql-console.ts). */
+  sqlConsole: SqlConsole;
   /** Set on SIGTERM: /readyz answers 503 so load balancers stop sending requests. */
   draining: boolean;
   /** Outbox prune, feeds and webhook deliveries of this process (lib/events/change-events.ts). */
@@ -120,13 +123,14 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     checkVersion().catch(() => {});
   }, config.metaPollMs ?? 1_000);
   poll?.unref();
+  const secret = loadSecret(config);
   const app: App = {
     config,
     engine,
     redis,
     limitRequests: createRequestLimiter(redis),
     signInLimiter: createSignInLimiter(redis, installIdentity(config)),
-    secret: loadSecret(config),
+    secret,
     ...caches,
     keys,
     memberRoles,
@@ -135,6 +139,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     sync: () => (link?.isLive() ? undefined : checkVersion()),
     eventLink: () => (link?.isLive() ? "redis" : "version-read"),
     metrics: config.metrics ? createMetrics(engine) : undefined,
+    sqlConsole: createSqlConsole(config, secret),
     draining: false,
     close: async () => {
       await app.changeEvents?.stop();
@@ -144,6 +149,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       link?.close();
       await flushHookLogs(app);
       redis?.disconnect();
+      await app.sqlConsole.close();
       await engine.close();
     },
   };
