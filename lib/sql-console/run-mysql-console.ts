@@ -14,6 +14,12 @@ const getConnection = (pool: Pool) =>
 
 const command = (conn: PoolConnection, sql: string) => new Promise<void>((resolve, reject) => conn.query(sql, (err) => (err ? reject(err) : resolve())));
 
+/** Out of the pool, and the socket closed at once: mysql2's destroy() only half-closes it, and rows still sent would be read. */
+const drop = (conn: PoolConnection) => {
+  conn.destroy();
+  (conn as unknown as { stream?: { destroy?: () => void } }).stream?.destroy?.();
+};
+
 type Streamed = { result: ConsoleResult; complete: boolean };
 
 /** Reads the result row by row under the limits; stops (complete: false) at the first row refused. */
@@ -50,17 +56,22 @@ const streamRows = (conn: PoolConnection, sql: string, limits: ConsoleLimits) =>
 export const runMysqlConsole = async (pool: Pool, statement: string, limits: ConsoleLimits): Promise<ConsoleResult> => {
   const conn = await getConnection(pool);
   let stopped = false;
-  // A backstop for the server's own limit: the socket is dropped a second after it.
-  const hardStop = setTimeout(() => {
-    stopped = true;
-    conn.destroy();
-  }, limits.timeMs + 1_000);
+  let timer: NodeJS.Timeout | undefined;
+  // A backstop for the server's own limit: the socket is dropped a second after it, and the request answered.
+  const hardStop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      stopped = true;
+      drop(conn);
+      reject(new Error("stopped"));
+    }, limits.timeMs + 1_000);
+  });
+  hardStop.catch(() => {});
   let reusable = false;
   try {
-    await command(conn, "START TRANSACTION READ ONLY");
-    const { result, complete } = await streamRows(conn, statement, limits);
+    await Promise.race([command(conn, "START TRANSACTION READ ONLY"), hardStop]);
+    const { result, complete } = await Promise.race([streamRows(conn, statement, limits), hardStop]);
     if (complete) {
-      await command(conn, "ROLLBACK");
+      await Promise.race([command(conn, "ROLLBACK"), hardStop]);
       reusable = true;
     }
     return result;
@@ -72,8 +83,8 @@ export const runMysqlConsole = async (pool: Pool, statement: string, limits: Con
     if (e.errno && e.sqlMessage) throw invalidField("sql", "sql_error", `MariaDB: ${e.sqlMessage}`);
     throw err;
   } finally {
-    clearTimeout(hardStop);
+    clearTimeout(timer);
     if (reusable && !stopped) conn.release();
-    else conn.destroy();
+    else drop(conn);
   }
 };
