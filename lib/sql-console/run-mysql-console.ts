@@ -20,6 +20,12 @@ const drop = (conn: PoolConnection) => {
   (conn as unknown as { stream?: { destroy?: () => void } }).stream?.destroy?.();
 };
 
+/** Before a connection goes back to the pool: no transaction, and no named lock (those outlive a statement). */
+const reset = async (conn: PoolConnection) => {
+  await command(conn, "ROLLBACK");
+  await command(conn, "DO RELEASE_ALL_LOCKS()");
+};
+
 type Streamed = { result: ConsoleResult; complete: boolean };
 
 /** Reads the result row by row under the limits; stops (complete: false) at the first row refused. */
@@ -71,14 +77,14 @@ export const runMysqlConsole = async (pool: Pool, statement: string, limits: Con
     await Promise.race([command(conn, "START TRANSACTION READ ONLY"), hardStop]);
     const { result, complete } = await Promise.race([streamRows(conn, statement, limits), hardStop]);
     if (complete) {
-      await Promise.race([command(conn, "ROLLBACK"), hardStop]);
+      await Promise.race([reset(conn), hardStop]);
       reusable = true;
     }
     return result;
   } catch (err) {
     const e = err as { errno?: number; sqlMessage?: string; fatal?: boolean };
     // The engine refused the statement: the connection itself is fine once its transaction is gone.
-    if (!stopped && e.errno && !e.fatal) reusable = await command(conn, "ROLLBACK").then(() => true, () => false);
+    if (!stopped && e.errno && !e.fatal) reusable = await reset(conn).then(() => true, () => false);
     if (stopped || e.errno === ER_STATEMENT_TIMEOUT) throw timeLimit(limits);
     if (e.errno && e.sqlMessage) throw invalidField("sql", "sql_error", `MariaDB: ${e.sqlMessage}`);
     throw err;

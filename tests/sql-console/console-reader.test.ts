@@ -87,6 +87,13 @@ describe.runIf(process.env.TEST_MYSQL_URL)("the SQL console's MariaDB reader acc
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  it("leaves no named lock behind on the connection it gives back to the pool", async () => {
+    const name = `tabula-console-${randomBytes(4).toString("hex")}`;
+    expect(await unchecked(`SELECT GET_LOCK('${name}', 0) AS got`)).toMatchObject({ rows: [[1]] });
+    const [free] = await root.query("SELECT IS_FREE_LOCK(?) AS free", [name]);
+    expect(free).toEqual([{ free: 1 }]);
+  });
+
   it("is made again on first use when it is missing (a database from before the reader accounts)", async () => {
     for (const host of await readers(made.mine.physical)) await root.query("DROP USER ?@?", [consoleReaderName(made.mine.physical), host]);
     await h.app.sqlConsole.forget(made.mine.physical);
