@@ -9,6 +9,7 @@ import type { Metrics } from "./ops/metrics";
 import type { RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./mgmt/permissions";
 import type { SignInLimiter } from "./auth/sign-in-limiter";
+import type { SqlConsole } from "./sql-console/sql-console";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -43,6 +44,8 @@ export type App = DatabaseCaches & {
   eventLink: () => "redis" | "version-read";
   /** Prometheus metrics, when enabled (lib/ops/metrics.ts). */
   metrics?: Metrics;
+  /** The SQL console's runners and bounds (lib/sql-console/sql-console.ts). */
+  sqlConsole: SqlConsole;
   /** Set on SIGTERM: /readyz answers 503 so load balancers stop sending requests. */
   draining: boolean;
   /** Outbox prune, feeds and webhook deliveries of this process (lib/events/change-events.ts). */

@@ -18,6 +18,7 @@ import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter } from "./auth/sign-in-limiter";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 import { startChangeEvents } from "./events/change-events";
+import { createSqlConsole } from "./sql-console/sql-console";
 import type { App, KeyRecord } from "./app-type";
 
 export type { App, ChangeEvents, KeyRecord } from "./app-type";
@@ -82,13 +83,14 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     checkVersion().catch(() => {});
   }, config.metaPollMs ?? 1_000);
   poll?.unref();
+  const secret = loadSecret(config);
   const app: App = {
     config,
     engine,
     redis,
     limitRequests: createRequestLimiter(redis),
     signInLimiter: createSignInLimiter(redis, installIdentity(config)),
-    secret: loadSecret(config),
+    secret,
     ...caches,
     keys,
     memberRoles,
@@ -97,6 +99,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     sync: () => (link?.isLive() ? undefined : checkVersion()),
     eventLink: () => (link?.isLive() ? "redis" : "version-read"),
     metrics: config.metrics ? createMetrics(engine) : undefined,
+    sqlConsole: createSqlConsole(config, secret),
     draining: false,
     close: async () => {
       await app.changeEvents?.stop();
@@ -106,6 +109,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       link?.close();
       await flushHookLogs(app);
       redis?.disconnect();
+      await app.sqlConsole.close();
       await engine.close();
     },
   };

@@ -33,7 +33,7 @@ export const SqlResults = ({ answer }: { answer: SqlAnswer }) => {
     <section aria-label="Query result" className="space-y-2">
       <p className="text-sm text-slate-700" data-testid="sql-summary">
         {answer.rows.length} {answer.rows.length === 1 ? "row" : "rows"} in {answer.ms} ms
-        {answer.truncated && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">only the first 1,000 rows are shown</span>}
+        {answer.truncated && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{answer.truncated_reason === "bytes" ? "only the rows that fit in 4 MB are shown" : "only the first 1,000 rows are shown"}</span>}
       </p>
       {answer.columns.length === 0 ? null : (
         <RecordsGrid

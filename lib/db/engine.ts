@@ -13,6 +13,8 @@ import { readOncePerTurn } from "./read-once-per-turn";
 import { heldKysely, leasedKysely, runOn } from "./user-db-dialect";
 import { createGroupCommit } from "./group-commit";
 import { readPageJson } from "./page-json.mjs";
+import { dropConsoleReader } from "../sql-console/mysql-console-reader";
+import { logger } from "../ops/logger";
 import type { UserDb } from "./user-db";
 
 export type { UserDb } from "./user-db";
@@ -233,6 +235,10 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
     },
     dropUserDb: async (physical) => {
       await sql`DROP DATABASE IF EXISTS ${sql.id(physical)}`.execute(shared);
+      // The SQL console's reader goes with its database; an app user without CREATE USER never made one.
+      await dropConsoleReader((text, values) => pool.promise().query(text, values), physical).catch((err: unknown) =>
+        logger.warn({ err, physical }, "SQL console reader not dropped"),
+      );
     },
     userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical, returning, writer }),
     clearStatements: () => {},

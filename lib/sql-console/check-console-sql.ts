@@ -58,6 +58,11 @@ export const checkConsoleSql = (sql: string, { engine, otherSchemas = [] }: Cons
     if (t.kind === "word" && t.upper === "SET" && !["CHARACTER", "CHARSET"].includes((body[i - 1] as { upper?: string })?.upper ?? "")) {
       throw refuse("refused_keyword", "SQL uses SET, which the read-only console refuses");
     }
+    // A quoted name followed by `(` is a call all the same: `LOAD_FILE`(…) runs LOAD_FILE.
+    const next = body[i + 1];
+    if (t.kind === "name" && next?.kind === "punct" && next.text === "(" && REFUSED_WORDS.has(t.text.toUpperCase())) {
+      throw refuse("refused_keyword", `SQL calls ${t.text.toUpperCase()}, which the read-only console refuses`);
+    }
     if ((t.kind === "word" || t.kind === "name") && refusedName(t.text, others)) {
       throw refuse("other_schema", `SQL names "${t.text}", which is not one of this database's tables: the console reads only them`);
     }

@@ -1,45 +1,96 @@
-import { type Connection, createConnection, type FieldPacket } from "mysql2/promise";
-import { mysqlConnectionOptions } from "../db/engine";
+import type { FieldPacket, Pool, PoolConnection } from "mysql2";
 import { invalidField } from "../errors";
-import { checkConsoleSql } from "./check-console-sql";
-import type { ConsoleLimits, ConsoleResult } from "./console-limits";
+import { collectRows, type ConsoleLimits, type ConsoleResult } from "./console-limits";
 
 const ER_STATEMENT_TIMEOUT = 1969;
 
 const cell = (v: unknown) => (Buffer.isBuffer(v) ? `\\x${v.subarray(0, 256).toString("hex")}${v.length > 256 ? "…" : ""}` : v);
 
-const connect = (url: string, database: string) => createConnection(mysqlConnectionOptions(url, database));
+const timeLimit = (limits: ConsoleLimits) =>
+  invalidField("sql", "time_limit", `the query ran longer than ${limits.timeMs / 1000} s and was stopped; narrow it down with WHERE or LIMIT`);
+
+const getConnection = (pool: Pool) =>
+  new Promise<PoolConnection>((resolve, reject) => pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn))));
+
+const command = (conn: PoolConnection, sql: string) => new Promise<void>((resolve, reject) => conn.query(sql, (err) => (err ? reject(err) : resolve())));
+
+/** Out of the pool, and the socket closed at once: mysql2's destroy() only half-closes it, and rows still sent would be read. */
+const drop = (conn: PoolConnection) => {
+  conn.destroy();
+  (conn as unknown as { stream?: { destroy?: () => void } }).stream?.destroy?.();
+};
+
+/** Before a connection goes back to the pool: no transaction, and no named lock (those outlive a statement). */
+const reset = async (conn: PoolConnection) => {
+  await command(conn, "ROLLBACK");
+  await command(conn, "DO RELEASE_ALL_LOCKS()");
+};
+
+type Streamed = { result: ConsoleResult; complete: boolean };
+
+/** Reads the result row by row under the limits; stops (complete: false) at the first row refused. */
+const streamRows = (conn: PoolConnection, sql: string, limits: ConsoleLimits) =>
+  new Promise<Streamed>((resolve, reject) => {
+    const started = performance.now();
+    const collected = collectRows(limits);
+    let columns: string[] | undefined;
+    let settled = false;
+    const finish = (complete: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (!columns) return reject(invalidField("sql", "not_a_select", "SQL returned no rows: the console runs only a SELECT"));
+      resolve({ complete, result: { columns, rows: collected.rows, ...collected.truncation(), ms: Math.round(performance.now() - started) } });
+    };
+    const query = conn.query({ sql, rowsAsArray: true });
+    query.on("fields", (fields: FieldPacket[]) => (columns = fields.map((f) => f.name)));
+    query.on("result", (row: unknown) => {
+      if (!settled && Array.isArray(row) && !collected.add(row.map(cell))) finish(false);
+    });
+    query.on("error", (err: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    });
+    query.on("end", () => finish(true));
+  });
 
 /**
- * A connection of its own, its default schema the user's: the statement runs in a READ ONLY transaction with
- * max_statement_time and sql_select_limit, under a fixed sql_mode (the checks read strings with backslash
- * escapes and `"` as text). Other schemas are listed first so the checks refuse each by name.
+ * Runs a checked statement on a connection of the database's reader pool, in a READ ONLY transaction. The
+ * connection's session (fixed sql_mode, max_statement_time, sql_select_limit) is set by the pool; a connection
+ * whose result was not read to the end, or that failed, is destroyed rather than returned.
  */
-export const runMysqlConsole = async (url: string, physical: string, sql: string, limits: ConsoleLimits): Promise<ConsoleResult> => {
-  const conn: Connection = await connect(url, physical);
-  // A backstop for the server's own limit: the socket is dropped a second after it.
-  const hardStop = setTimeout(() => conn.destroy(), limits.timeMs + 1_000);
+export const runMysqlConsole = async (pool: Pool, statement: string, limits: ConsoleLimits): Promise<ConsoleResult> => {
+  const conn = await getConnection(pool);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // A backstop for the server's own limit: the socket is dropped a second after it, and the request answered.
+  const hardStop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      stopped = true;
+      drop(conn);
+      reject(new Error("stopped"));
+    }, limits.timeMs + 1_000);
+  });
+  hardStop.catch(() => {});
+  let reusable = false;
   try {
-    const [schemas] = await conn.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name <> ?", [physical]);
-    const statement = checkConsoleSql(sql, { engine: "mysql", otherSchemas: (schemas as { s: string }[]).map((r) => r.s) });
-    await conn.query("SET SESSION sql_mode = 'STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION'");
-    await conn.query(`SET SESSION max_statement_time = ${limits.timeMs / 1000}`);
-    await conn.query(`SET SESSION sql_select_limit = ${limits.maxRows + 1}`);
-    await conn.query("SET SESSION TRANSACTION READ ONLY");
-    await conn.query("START TRANSACTION READ ONLY");
-    const started = performance.now();
-    const [rows, fields] = (await conn.query({ sql: statement, rowsAsArray: true })) as unknown as [unknown[][], FieldPacket[] | undefined];
-    const ms = Math.round(performance.now() - started);
-    if (!Array.isArray(rows) || !fields) throw invalidField("sql", "not_a_select", "SQL returned no rows: the console runs only a SELECT");
-    await conn.query("ROLLBACK");
-    return { columns: fields.map((f) => f.name), rows: rows.slice(0, limits.maxRows).map((r) => r.map(cell)), truncated: rows.length > limits.maxRows, ms };
+    await Promise.race([command(conn, "START TRANSACTION READ ONLY"), hardStop]);
+    const { result, complete } = await Promise.race([streamRows(conn, statement, limits), hardStop]);
+    if (complete) {
+      await Promise.race([reset(conn), hardStop]);
+      reusable = true;
+    }
+    return result;
   } catch (err) {
-    const e = err as { errno?: number; sqlMessage?: string };
-    if (e.errno === ER_STATEMENT_TIMEOUT) throw invalidField("sql", "time_limit", `the query ran longer than ${limits.timeMs / 1000} s and was stopped; narrow it down with WHERE or LIMIT`);
+    const e = err as { errno?: number; sqlMessage?: string; fatal?: boolean };
+    // The engine refused the statement: the connection itself is fine once its transaction is gone.
+    if (!stopped && e.errno && !e.fatal) reusable = await reset(conn).then(() => true, () => false);
+    if (stopped || e.errno === ER_STATEMENT_TIMEOUT) throw timeLimit(limits);
     if (e.errno && e.sqlMessage) throw invalidField("sql", "sql_error", `MariaDB: ${e.sqlMessage}`);
     throw err;
   } finally {
-    clearTimeout(hardStop);
-    conn.destroy();
+    clearTimeout(timer);
+    if (reusable && !stopped) conn.release();
+    else drop(conn);
   }
 };

@@ -1,6 +1,6 @@
-// A tokenizer for the SQL console's checks, written to each engine's lexical rules (MariaDB: backslash escapes in
-// strings, `#` and `-- ` comments, backtick names; SQLite: `"x"` and `[x]` names, `--` always a comment), so a
-// word hidden in what the engine reads as code is never taken for text, and text never taken for code.
+// A tokenizer for the SQL console's checks, written to each engine's lexer (MariaDB: backslash escapes in strings,
+// `#` comments, `--` a comment only before an ASCII space or control character, backtick names; SQLite: `"x"` and
+// `[x]` names, `--` always a comment). Only ASCII whitespace separates: U+00A0, U+3000… are name characters to both.
 import type { EngineKind } from "../config";
 
 export type Token =
@@ -13,6 +13,10 @@ export type Token =
 export type Lexed = { tokens: Token[]; problem?: { code: string; message: string } };
 
 const WORD = /[A-Za-z0-9_$\u0080-\uFFFF]/;
+/** my_isspace in MariaDB's utf8mb4 ctype; SQLite's tokenizer takes \v for an illegal character, not a space. */
+const SPACE = { mysql: /[ \t\n\v\f\r]/, sqlite: /[ \t\n\f\r]/ };
+/** MariaDB starts a `--` comment only when the next byte is my_isspace or my_iscntrl (0x00–0x20, 0x7F), or at the end. */
+const dashDashComment = (after: string | undefined) => after === undefined || after.charCodeAt(0) <= 0x20 || after === "\x7f";
 
 /** Reads a quoted run from `i` (at the opening quote); returns its text and the index after the closing quote. */
 const quoted = (sql: string, i: number, close: string, backslash: boolean): { text: string; end: number } | undefined => {
@@ -35,13 +39,14 @@ const quoted = (sql: string, i: number, close: string, backslash: boolean): { te
 export const tokenizeSql = (sql: string, engine: EngineKind): Lexed => {
   const mysql = engine === "mysql";
   const tokens: Token[] = [];
+  const space = SPACE[engine];
   let i = 0;
   while (i < sql.length) {
     const ch = sql[i];
     const next = sql[i + 1] ?? "";
-    if (/\s/.test(ch)) {
+    if (space.test(ch)) {
       i++;
-    } else if ((ch === "-" && next === "-" && (!mysql || /\s|^$/.test(sql[i + 2] ?? ""))) || (mysql && ch === "#")) {
+    } else if ((ch === "-" && next === "-" && (!mysql || dashDashComment(sql[i + 2]))) || (mysql && ch === "#")) {
       const end = sql.indexOf("\n", i);
       i = end < 0 ? sql.length : end + 1;
     } else if (ch === "/" && next === "*") {
@@ -66,7 +71,7 @@ export const tokenizeSql = (sql: string, engine: EngineKind): Lexed => {
       const text = sql.slice(i, j);
       tokens.push({ kind: "word", text, upper: text.toUpperCase() });
       i = j;
-    } else if (ch === "@" || ch === "?" || (!mysql && (ch === ":" || ch === "$"))) {
+    } else if (ch === "@" || ch === "?" || (!mysql && (ch === ":" || ch === "$" || ch === "#"))) {
       tokens.push({ kind: "variable" });
       i++;
     } else {

@@ -12,6 +12,7 @@ import { type App, createApp } from "../../lib/app";
 import type { Config, EngineKind } from "../../lib/config";
 import { createNodeHandler } from "../../lib/http/node-adapter";
 import { createAccount } from "../../lib/services/accounts/create-account";
+import { consoleReaderName } from "../../lib/sql-console/mysql-console-reader";
 
 export type Adapter = "node" | "route";
 
@@ -66,7 +67,12 @@ const testConfig = (engine: EngineKind, mysqlUrl = process.env.TEST_MYSQL_URL): 
     cleanup: async () => {
       const pool = createPool({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username || "root"), password: decodeURIComponent(base.password) });
       const [rows] = await pool.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name = ? OR schema_name LIKE ?", [meta, `${meta}\\_\\_%`]);
-      for (const { s } of rows as { s: string }[]) await pool.query(`DROP DATABASE \`${s}\``);
+      for (const { s } of rows as { s: string }[]) {
+        await pool.query(`DROP DATABASE \`${s}\``);
+        // The SQL console's reader of a database the test did not delete itself (none if the user may not read accounts).
+        const [readers] = await pool.query("SELECT Host AS host FROM mysql.user WHERE User = ?", [consoleReaderName(s)]).catch(() => [[]]);
+        for (const { host } of readers as { host: string }[]) await pool.query("DROP USER ?@?", [consoleReaderName(s), host]);
+      }
       await pool.end();
     },
   };

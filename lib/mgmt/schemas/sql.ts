@@ -18,7 +18,8 @@ export const SqlResult = component(
     .object({
       columns: z.array(z.string()).meta({ description: "Column names in the order of each row's cells (names may repeat)." }),
       rows: z.array(z.array(z.unknown())).meta({ description: `At most ${CONSOLE_LIMITS.maxRows} rows, each an array of cells; binary cells as \`\\x\` and hex.` }),
-      truncated: z.boolean().meta({ description: `True when the query had more than ${CONSOLE_LIMITS.maxRows} rows.` }),
+      truncated: z.boolean().meta({ description: `True when rows were left out: the query had more than ${CONSOLE_LIMITS.maxRows} rows, or more than ${CONSOLE_LIMITS.maxBytes / 1024 / 1024} MiB of them as JSON.` }),
+      truncated_reason: z.enum(["rows", "bytes"]).optional().meta({ description: `With \`truncated\`: \`rows\` (past ${CONSOLE_LIMITS.maxRows} rows) or \`bytes\` (the next row would pass ${CONSOLE_LIMITS.maxBytes / 1024 / 1024} MiB of JSON cells).` }),
       ms: z.int().meta({ description: "Milliseconds the statement took on the engine." }),
     })
     .meta({ example: { columns: ["title", "price"], rows: [["Kindred", 17.5]], truncated: false, ms: 3 } }),

@@ -55,6 +55,7 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
     throw err;
   });
   await dropAllBut(physical);
+  await app.sqlConsole.prepare(physical);
   const schema = await loadSchema(app, instance);
   return databaseDetail(ctx, schema!, { created_at: at, updated_at: at });
 };

@@ -12,5 +12,6 @@ export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInp
     await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
   });
+  await app.sqlConsole.forget(schema.physical);
   await app.engine.dropUserDb(schema.physical);
 };

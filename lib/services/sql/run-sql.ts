@@ -1,17 +1,23 @@
-import path from "node:path";
-import { checkConsoleSql } from "../../sql-console/check-console-sql";
-import { CONSOLE_LIMITS, type ConsoleResult } from "../../sql-console/console-limits";
-import { runMysqlConsole } from "../../sql-console/run-mysql-console";
-import { runSqliteConsole } from "../../sql-console/run-sqlite-console";
+import { sql } from "kysely";
+import type { ConsoleResult } from "../../sql-console/console-limits";
 import type { DbCtx } from "../../meta/context";
 
 export type RunSqlInput = { instance: string; body: { sql: string } };
 
+/** MariaDB: the server's schemas other than this database's, which the checks refuse by name. */
+const otherSchemas = async (ctx: DbCtx, physical: string) => {
+  const { rows } = await sql<{ s: string }>`SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name <> ${physical}`.execute(ctx.app.engine.meta);
+  return rows.map((r) => r.s);
+};
+
 /** POST .../sql: one read-only SELECT over the database's tables (owners and admins; the route checks the role). */
 export const runSql = async (ctx: DbCtx, { body }: RunSqlInput): Promise<ConsoleResult> => {
-  const { schema } = ctx.database;
-  const { config } = ctx.app;
-  if (config.engine === "mysql") return runMysqlConsole(config.databaseUrl!, schema.physical, body.sql, CONSOLE_LIMITS);
-  const statement = checkConsoleSql(body.sql, { engine: "sqlite" });
-  return runSqliteConsole(path.join(config.dataDir, "databases", schema.physical), statement, CONSOLE_LIMITS);
+  const { physical } = ctx.database.schema;
+  const { app, actor } = ctx;
+  return app.sqlConsole.run({
+    accountId: actor.accountId,
+    physical,
+    sql: body.sql,
+    otherSchemas: app.engine.kind === "mysql" ? await otherSchemas(ctx, physical) : undefined,
+  });
 };
