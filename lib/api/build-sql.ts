@@ -197,13 +197,23 @@ export const whereSql = (udb: UserDb, filters: Filter[], extra: Fragment[] = [],
   return parts.length ? sql` WHERE ${sql.join(parts, sql` AND `)}` : sql``;
 };
 
+// MySQL sorts by a key's first 1,024 bytes (2 a character here): text that may be longer sorts by its first 500
+// characters, in ORDER BY and in a cursor's keyset alike, so the two agree; rows alike that far follow by id.
+const MYSQL_SORT_CHARACTERS = 500;
+
+/** MySQL's text sort key of `value` (a column, or a bound value converted to utf8mb4) for `column`'s type. */
+export const mysqlTextKey = (column: ColumnDef, value: Fragment): Fragment =>
+  column.type === "text" || (column.type === "varchar" && (column.length ?? 255) > MYSQL_SORT_CHARACTERS)
+    ? sql`LEFT(${value}, ${sql.lit(MYSQL_SORT_CHARACTERS)}) COLLATE utf8mb4_general_ci`
+    : sql`${value} COLLATE utf8mb4_general_ci`;
+
 /** Text sorts case-insensitively on both engines; a dropdown sorts by its text, not MySQL's enum index. */
 export const sortKey = (udb: UserDb, column: ColumnDef, ref: ColumnRef): Fragment => {
   const col = ref(column);
   const kind = TYPE_SPECS[column.type].sort;
   // SQLite sorts by upper() because utf8mb4_general_ci weighs letters as capitals: "a_b" then sorts after
   // "apple" on both engines ("_" lies between "Z" and "a").
-  if (kind === "text") return udb.engine === "mysql" ? sql`${col} COLLATE utf8mb4_general_ci` : sql`upper(${col})`;
+  if (kind === "text") return udb.engine === "mysql" ? mysqlTextKey(column, col) : sql`upper(${col})`;
   if (kind === "enum") return udb.engine === "mysql" ? sql`CAST(${col} AS CHAR) COLLATE utf8mb4_general_ci` : sql`upper(${col})`;
   return col;
 };

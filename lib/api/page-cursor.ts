@@ -1,12 +1,14 @@
 // Cursor pages: the `_after` cursor names the last row of a page by its sort key (every ORDER BY term, ids
 // included), and the next page is the rows after it in that order (a keyset WHERE), so its cost does not grow
-// with depth and rows inserted earlier in the order do not shift it.
+// with depth and rows inserted earlier in the order do not shift it. A key too long for a Link names the row
+// by its ids instead, and the next page reads that row's key again.
 import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
+import { scanRows } from "../db/scan-rows";
 import { invalidField } from "../errors";
 import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
-import type { OrderKey } from "./build-sql";
+import { mysqlTextKey, type OrderKey } from "./build-sql";
 import type { Sort } from "./parse-query";
 
 type Fragment = RawBuilder<unknown>;
@@ -16,24 +18,55 @@ const orderSignature = (sort: Sort[]) => sort.map((s) => `${s.desc ? "-" : ""}${
 
 const jsonValue = (key: OrderKey, v: unknown) => (v === null || v === undefined ? null : key.column ? TYPE_SPECS[key.column.type].toJson(v) : Number(v));
 
-/** The cursor after `row` (a page row with its `_k0`, `_k1`, … keys): base64url JSON, opaque to clients. */
-export const encodeCursor = (sort: Sort[], keys: OrderKey[], row: Record<string, unknown>) =>
-  Buffer.from(JSON.stringify([orderSignature(sort), ...keys.map((k, i) => jsonValue(k, row[`_k${i}`]))])).toString("base64url");
+/** Past this many bytes of sort values a cursor names its row by ids instead, so a Link stays under 2 KB. */
+export const CURSOR_VALUES_MAX_BYTES = 512;
+
+/** The keys that name one row: the tie-breaking ids, or the id column when the sort names it. */
+const identityOf = (keys: OrderKey[]) => {
+  const ties = keys.flatMap((k, i) => (k.column ? [] : [i]));
+  return ties.length ? ties : keys.flatMap((k, i) => (k.column?.name === "id" ? [i] : []));
+};
+
+const jsonValues = (keys: OrderKey[], row: Record<string, unknown>) => keys.map((k, i) => jsonValue(k, row[`_k${i}`]));
+
+/**
+ * The cursor after `row` (a page row with its `_k0`, `_k1`, … keys): base64url JSON, opaque to clients. Its sort
+ * values as they are, or, when they are long, `{"row": [ids]}` (decodeCursor tells the two apart).
+ */
+export const encodeCursor = (sort: Sort[], keys: OrderKey[], row: Record<string, unknown>) => {
+  const text = JSON.stringify([orderSignature(sort), ...jsonValues(keys, row)]);
+  if (text.length <= CURSOR_VALUES_MAX_BYTES / 3 || Buffer.byteLength(text) - orderSignature(sort).length <= CURSOR_VALUES_MAX_BYTES) return Buffer.from(text).toString("base64url");
+  const ids = identityOf(keys).map((i) => Number(row[`_k${i}`]));
+  return Buffer.from(JSON.stringify([orderSignature(sort), { row: ids }])).toString("base64url");
+};
 
 const badCursor = () =>
   invalidField("_after", "invalid_cursor", "_after must be the cursor of this read's Link header (same _sort); start again without _after");
 
-/** The bound values of a cursor, checked against this read's order; anything else is a 422 on `_after`. */
-export const decodeCursor = (text: string, sort: Sort[], keys: OrderKey[]): unknown[] => {
+export type DecodedCursor = { values: unknown[] } | { row: number[] };
+
+/** A cursor checked against this read's order: its bound values, or the ids of its row; else a 422 on `_after`. */
+export const decodeCursor = (text: string, sort: Sort[], keys: OrderKey[]): DecodedCursor => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
   } catch {
     throw badCursor();
   }
-  if (!Array.isArray(parsed) || parsed[0] !== orderSignature(sort) || parsed.length !== keys.length + 1) throw badCursor();
-  return keys.map((key, i) => {
-    const v = parsed[i + 1];
+  if (!Array.isArray(parsed) || parsed[0] !== orderSignature(sort)) throw badCursor();
+  const byRow = parsed.length === 2 && parsed[1] !== null && typeof parsed[1] === "object" ? (parsed[1] as { row?: unknown }) : undefined;
+  if (byRow) {
+    const ids = byRow.row;
+    if (Object.keys(byRow).length !== 1 || !Array.isArray(ids) || ids.length !== identityOf(keys).length || !ids.every((id) => Number.isSafeInteger(id))) throw badCursor();
+    return { row: ids as number[] };
+  }
+  if (parsed.length !== keys.length + 1) throw badCursor();
+  return { values: checkedValues(parsed.slice(1), keys) };
+};
+
+const checkedValues = (parsed: unknown[], keys: OrderKey[]) =>
+  keys.map((key, i) => {
+    const v = parsed[i];
     if (v === null) return null;
     if (!key.column) {
       if (!Number.isSafeInteger(v)) throw badCursor();
@@ -44,13 +77,26 @@ export const decodeCursor = (text: string, sort: Sort[], keys: OrderKey[]): unkn
     if (!check.ok) throw badCursor();
     return check.value;
   });
+
+/**
+ * The bound values of a by-row cursor: its row's sort key read again, where `extra` (row policies) lets the
+ * caller see it. A row gone or hidden since is a 422 on `_after` (the same for both, so ids reveal nothing).
+ */
+export const valuesOfRow = async (udb: UserDb, from: Fragment, keys: OrderKey[], ids: number[], extra: Fragment[]): Promise<unknown[]> => {
+  const select = sql.join(keys.map((k, i) => sql`${k.expr} AS ${sql.id(`_k${i}`)}`));
+  const where = [...identityOf(keys).map((k, j) => sql`${keys[k].expr} = ${ids[j]}`), ...extra];
+  const [row] = await scanRows<Record<string, unknown>>(udb, sql`SELECT ${select} FROM ${from} WHERE ${sql.join(where, sql` AND `)} LIMIT 1`);
+  if (!row) throw invalidField("_after", "cursor_expired", "_after continues from a row that is no longer there; start again without _after");
+  // Through the cursor's own JSON and checks, so these values bind exactly as a short cursor's would.
+  return checkedValues(JSON.parse(JSON.stringify(jsonValues(keys, row))) as unknown[], keys);
 };
 
 /** The comparison form of a bound value: what `sortKey` does to the column, done to the value. */
 const valueKey = (udb: UserDb, column: ColumnDef | undefined, v: unknown): Fragment => {
   const kind = column ? TYPE_SPECS[column.type].sort : "plain";
   if (kind !== "text" && kind !== "enum") return sql`${v}`;
-  return udb.engine === "mysql" ? sql`CONVERT(${v} USING utf8mb4) COLLATE utf8mb4_general_ci` : sql`upper(${v})`;
+  if (udb.engine !== "mysql") return sql`upper(${v})`;
+  return kind === "text" ? mysqlTextKey(column!, sql`CONVERT(${v} USING utf8mb4)`) : sql`CONVERT(${v} USING utf8mb4) COLLATE utf8mb4_general_ci`;
 };
 
 const any = (parts: Fragment[]) => (parts.length === 0 ? sql`1 = 0` : parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`);

@@ -29,7 +29,7 @@ export const listJoinRecords = async (
   const index = indexJoin(udb, schema, join);
   const query = parseReadQuery(params, index.byName);
   const { where, from } = joinPolicies(index, schema, options.caller);
-  const planned = planPage(udb, { from, ref: index.plan.ref, all: index.columns, tieBreak: index.plan.tieBreak }, query, where);
+  const planned = await planPage(udb, { from, ref: index.plan.ref, all: index.columns, tieBreak: index.plan.tieBreak }, query, where);
   const output = options.caller?.kind === "user" ? index.userOutput : index.output;
   const access = joinAccess(schema, options.caller);
   const compiled = planned.sql().compile(udb.db);

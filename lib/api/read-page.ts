@@ -9,7 +9,7 @@ import { TO_JSON } from "../schema/to-json.mjs";
 import type { ColumnDef, DatabaseSchema } from "../schema/types";
 import { type ColumnRef, type OrderKey, orderKeys, pageSql, whereSql } from "./build-sql";
 import { expandRecords } from "./expand-records";
-import { afterSql, decodeCursor, encodeCursor, nextLink } from "./page-cursor";
+import { afterSql, decodeCursor, encodeCursor, nextLink, valuesOfRow } from "./page-cursor";
 import type { ReadQuery } from "./parse-query";
 
 type Row = Record<string, unknown>;
@@ -26,11 +26,13 @@ export const pageColumns = (all: ColumnDef[], query: ReadQuery) => {
 
 /**
  * One row more than `_limit` is read: its presence says there is a next page. The cursor is checked here (a bad
- * one is a 422 before any SQL runs); `sql` builds the statement only when asked (the hot path reuses its text).
+ * one is a 422 before the page's SQL runs; one naming its row by id reads that row's key first); `sql` builds the
+ * statement only when asked (the hot path reuses its text).
  */
-export const planPage = (udb: UserDb, source: PageSource, query: ReadQuery, extra: RawBuilder<unknown>[]) => {
+export const planPage = async (udb: UserDb, source: PageSource, query: ReadQuery, extra: RawBuilder<unknown>[]) => {
   const keys = orderKeys(udb, query.sort, source.ref, source.tieBreak);
-  const values = query.after === undefined ? undefined : decodeCursor(query.after, query.sort, keys);
+  const cursor = query.after === undefined ? undefined : decodeCursor(query.after, query.sort, keys);
+  const values = cursor && ("row" in cursor ? await valuesOfRow(udb, source.from, keys, cursor.row, extra) : cursor.values);
   const after = values ? [afterSql(udb, keys, values)] : [];
   const build = () => {
     const select = sql.join(pageColumns(source.all, query).map((c) => sql`${source.ref(c)} AS ${sql.id(c.name)}`));

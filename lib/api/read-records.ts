@@ -41,7 +41,7 @@ export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCES
     ? { from: searched.from, ref: searched.ref, tieBreak: searched.tieBreak, all: index.all }
     : { from: udb.table(index.table.name), ref: (c: ColumnDef) => sql.id(c.name), all: index.all };
   // The policy predicate is ANDed with the filters in the page and in the count, so neither can reveal a hidden row.
-  const planned = planPage(udb, source, query, visible);
+  const planned = await planPage(udb, source, query, visible);
   const { values } = planned;
   const shape = `${searched ? `search@${searched.at}|` : ""}${pageShape(udb, query)}|${query.select ? pageColumns(index.all, query).map((c) => c.name).join(",") : "*"}|${values ? afterShape(values) : ""}`;
   // Bound in statement order: the index's phrase, the filters, the cursor's keyset, then LIMIT and OFFSET.

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { App } from "../app-type";
 import { authSecret, ensureAuthUrl } from "./auth-secret";
-import { dashboardSignInAttempt } from "./limit-dashboard-sign-in";
+import type { CountedSignIn } from "./limit-dashboard-sign-in";
 import { SESSION_MAX_AGE_SECONDS, sessionVersionOf } from "./session-version";
 import { ACCOUNT_DISABLED_ERROR } from "./sign-in-errors";
 
@@ -10,9 +10,10 @@ import { verifyCredentials } from "./verify-credentials";
 
 /**
  * next-auth for the dashboard: email + password (bcrypt) against the accounts table, JWT sessions that carry
- * the account's session version. Attempts are counted by limitDashboardSignIn around the route.
+ * the account's session version. limitDashboardSignIn reads and counts a sign-in around the route and hands it
+ * here: authorize checks that reading, never next-auth's own, and refuses a sign-in that was not counted.
  */
-export const authOptions = (app: App): NextAuthOptions => {
+export const authOptions = (app: App, signIn?: CountedSignIn): NextAuthOptions => {
   ensureAuthUrl();
   return {
     secret: authSecret(app),
@@ -22,12 +23,12 @@ export const authOptions = (app: App): NextAuthOptions => {
       CredentialsProvider({
         name: "Email",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: async (credentials, req) => {
-          const account = await verifyCredentials(app, credentials ?? {});
+        authorize: async () => {
+          if (!signIn) return null;
+          const account = await verifyCredentials(app, signIn);
           if (account?.disabled) throw new Error(ACCOUNT_DISABLED_ERROR);
           if (!account) return null;
-          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
-          await app.signInLimiter.forgive(dashboardSignInAttempt(app, credentials?.email, (name) => headers[name]));
+          await app.signInLimiter.forgive(signIn.attempt);
           return { id: String(account.id), email: account.email, isOperator: account.isOperator, sessionVersion: account.sessionVersion };
         },
       }),

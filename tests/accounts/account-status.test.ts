@@ -40,7 +40,8 @@ describe.each(ENGINES)("account status and password reset on %s", (engine) => {
   });
 
   const signIn = (email: string, password: string) => {
-    const provider = authOptions(h.app).providers[0] as unknown as { options: { authorize: (c: Record<string, string>) => Promise<unknown> } };
+    const attempt = { realm: "dashboard", login: email, address: "127.0.0.1" };
+    const provider = authOptions(h.app, { email, password, attempt }).providers[0] as unknown as { options: { authorize: (c: Record<string, string>) => Promise<unknown> } };
     return provider.options.authorize({ email, password });
   };
   const memberCalls = async () => ({

@@ -2,7 +2,8 @@
 // production build: run `next build` first) and next-auth's own sign-in. At most 10 failed sign-ins per
 // account (the operator's included) and per client address in 15 minutes, then 429 with Retry-After, the
 // right password included; the same answer for a known and an unknown email; X-Forwarded-For ignored without
-// TRUST_PROXY. A real session ends when the account signs out everywhere.
+// TRUST_PROXY. A sign-in is read once (form or JSON): a repeated field is a 400 and JSON counts against the
+// account it names. A real session ends when the account signs out everywhere.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,20 +31,26 @@ describe.each(ENGINES)("dashboard sign-in on %s", (engine) => {
     await h?.close();
   });
 
-  /** next-auth's credentials sign-in as its signIn() sends it: a CSRF token first, then the form. */
-  const signIn = async (email: string, password: string, from: string, headers: Record<string, string> = {}) => {
+  /** A credentials sign-in after a CSRF token, its body made from the token (signIn() sends a form: `formBody`). */
+  const postSignIn = async (from: string, body: (csrfToken: string) => { type: string; text: string }, options: { headers?: Record<string, string>; path?: string } = {}) => {
     const csrf = await rawRequest(server.base, { method: "GET", path: "/api/auth/csrf", from });
     const cookie = (csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-    const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, email, password, json: "true", callbackUrl: server.base });
+    const { type, text } = body(csrf.body.csrfToken);
     const reply = await rawRequest(server.base, {
-      path: "/api/auth/callback/credentials",
-      body: form.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
+      path: options.path ?? "/api/auth/callback/credentials",
+      body: text,
+      headers: { "content-type": type, cookie, ...options.headers },
       from,
     });
     const session = (reply.headers["set-cookie"] ?? []).find((c) => c.startsWith("next-auth.session-token="));
     return { ...reply, session: session?.split(";")[0] };
   };
+  const formBody = (fields: [string, string][]) => (csrfToken: string) => ({
+    type: "application/x-www-form-urlencoded",
+    text: new URLSearchParams([["csrfToken", csrfToken], ...fields, ["json", "true"], ["callbackUrl", server.base]]).toString(),
+  });
+  const signIn = (email: string, password: string, from: string, headers: Record<string, string> = {}) =>
+    postSignIn(from, formBody([["email", email], ["password", password]]), { headers });
   const newAccount = async () => {
     const { accountId } = await h.createAccount();
     const email = (await h.request("GET", "/api/v1/accounts")).body.find((a: { id: number }) => a.id === accountId).email as string;
@@ -80,6 +87,55 @@ describe.each(ENGINES)("dashboard sign-in on %s", (engine) => {
     const elsewhere = await signIn(account.email, PASSWORD, "127.0.3.2");
     expect(elsewhere.status, elsewhere.text).toBe(200);
     expect(elsewhere.session).toMatch(/^next-auth\.session-token=/);
+  });
+
+  const jsonBody = (text: (csrfToken: string) => string) => (csrfToken: string) => ({ type: "application/json", text: text(csrfToken) });
+  const repeatedBody = (field: string) => ({
+    error: "bad_request",
+    message: `The sign-in field "${field}" is given more than once; send each field once.`,
+    errors: [{ field, code: "repeated", message: `"${field}" is given more than once.` }],
+  });
+
+  it.each([
+    ["a form's email", "email", formBody([["email", "decoy@example.com"], ["email", "VICTIM"], ["password", "guess"]])],
+    ["a form's password", "password", formBody([["email", "VICTIM"], ["password", "guess"], ["password", "guess-2"]])],
+    ["a JSON body's email", "email", jsonBody((t) => `{"csrfToken":"${t}","email":"decoy@example.com","email":"VICTIM","password":"guess","json":"true"}`)],
+    ["a JSON body's escaped email", "email", jsonBody((t) => `{"csrfToken":"${t}","email":"VICTIM","em\\u0061il":"decoy@example.com","password":"guess","json":"true"}`)],
+  ])("%s given twice is a 400 naming the field, with no password checked; the account still signs in", async (_name, field, body) => {
+    const account = await newAccount();
+    const withVictim = (csrfToken: string) => {
+      const made = body(csrfToken);
+      return { ...made, text: made.text.replaceAll("VICTIM", made.type === "application/json" ? account.email : encodeURIComponent(account.email)) };
+    };
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) {
+      const reply = await postSignIn(`127.0.5.${i + 1}`, withVictim);
+      expect({ status: reply.status, body: reply.body, session: reply.session }).toEqual({ status: 400, body: repeatedBody(field), session: undefined });
+    }
+    const right = await signIn(account.email, PASSWORD, "127.0.5.100");
+    expect(right.status, right.text).toBe(200);
+  });
+
+  it("JSON sign-ins count against the account they name (its email however spelled): 10 failures, then 429; a JSON sign-in with the right password works", async () => {
+    const account = await newAccount();
+    const json = (email: string, password: string) => jsonBody((csrfToken) => JSON.stringify({ csrfToken, email, password, json: "true", callbackUrl: server.base }));
+    const right = await postSignIn("127.0.6.1", json(account.email, PASSWORD));
+    expect({ status: right.status, session: right.session?.startsWith("next-auth.session-token=") }, right.text).toEqual({ status: 200, session: true });
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) {
+      const spelled = i % 2 ? ` ${account.email.toUpperCase()} ` : account.email;
+      expect((await postSignIn(`127.0.6.${i + 2}`, json(spelled, `guess-${i}`))).status).toBe(401);
+    }
+    const limited = await signIn(account.email, PASSWORD, "127.0.6.100");
+    expect({ status: limited.status, error: limited.body.error, session: limited.session }).toEqual({ status: 429, error: "rate_limited", session: undefined });
+  });
+
+  it("a credentials callback with more path after it counts like the plain one", async () => {
+    const account = await newAccount();
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) {
+      const reply = await postSignIn(`127.0.7.${i + 1}`, formBody([["email", account.email], ["password", `guess-${i}`]]), { path: "/api/auth/callback/credentials/again" });
+      expect(reply.status, reply.text).toBe(401);
+    }
+    const limited = await signIn(account.email, PASSWORD, "127.0.7.100");
+    expect({ status: limited.status, error: limited.body.error }).toEqual({ status: 429, error: "rate_limited" });
   });
 
   it("a real session works until the account signs out everywhere; then the management API and next-auth both end it", async () => {

@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
-const handler = limitDashboardSignIn(getApp, async (req: Request, ctx: RouteContext) => NextAuth(authOptions(await getApp()))(req, ctx));
+const handler = limitDashboardSignIn(getApp, async (req: Request, ctx: RouteContext, signIn) => NextAuth(authOptions(await getApp(), signIn))(req, ctx));
 export { handler as GET, handler as POST };
