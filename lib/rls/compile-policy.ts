@@ -20,11 +20,13 @@ export type CompileContext = {
 
 type SqlContext = { engine: EngineKind; qualifier?: string };
 
+const columnRef = (name: string, ctx: SqlContext) => (ctx.qualifier ? sql.id(ctx.qualifier, name) : sql.id(name));
+
 // Text compares by UTF-8 bytes on both engines: SQLite's default BINARY collation does; MySQL's utf8mb4_bin pads
 // trailing spaces, BINARY does not. Times and dates are bound in their stored form: text order on SQLite, the
 // column's type on MySQL, the same instants either way.
 const side = (s: Side, domain: Domain, ctx: SqlContext): Fragment => {
-  const f = "column" in s ? (ctx.qualifier ? sql.id(ctx.qualifier, s.column) : sql.id(s.column)) : sql`${s.value}`;
+  const f = "column" in s ? columnRef(s.column, ctx) : sql`${s.value}`;
   return ctx.engine === "mysql" && domain === "text" ? sql`BINARY ${f}` : f;
 };
 
@@ -40,7 +42,7 @@ const compileNode = (node: BoundNode, ctx: SqlContext): Fragment => {
     case "const":
       return node.value ? sql`(1 = 1)` : sql`(1 = 0)`;
     case "null": {
-      const column = side({ column: node.column }, "json", ctx);
+      const column = columnRef(node.column, ctx);
       return node.negated ? sql`(${column} IS NOT NULL)` : sql`(${column} IS NULL)`;
     }
     case "in": {
@@ -51,8 +53,6 @@ const compileNode = (node: BoundNode, ctx: SqlContext): Fragment => {
       return sql`(${side(node.left, node.domain, ctx)} ${sql.raw(node.op === "!=" ? "<>" : node.op)} ${side(node.right, node.domain, ctx)})`;
   }
 };
-
-export const compileBound = (node: BoundNode, ctx: SqlContext): Fragment => compileNode(node, ctx);
 
 export const compilePolicy = (node: PolicyNode, ctx: CompileContext): Fragment =>
   compileNode(bindPolicy(node, { columns: ctx.columns, claims: ctx.claims }), ctx);
