@@ -1,10 +1,12 @@
-// A parsed policy → a SQL predicate. Identifiers only through sql.id, every value (literals and the
-// caller's claims) a bound parameter: nothing from the policy text or the token is spliced into SQL.
+// A policy → a SQL predicate, from its bound form (bind-policy.ts) so SQL and the feed's matcher share one
+// meaning. Identifiers only through sql.id, every value (literals and the caller's claims) a bound parameter:
+// nothing from the policy text or the token is spliced into SQL.
 import { type RawBuilder, sql } from "kysely";
 import type { EngineKind } from "../config";
-import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
-import type { Literal, Operand, PolicyNode } from "./parse-policy";
+import { type BoundNode, bindPolicy, type Side } from "./bind-policy";
+import type { PolicyNode } from "./parse-policy";
+import type { Domain } from "./policy-values";
 
 type Fragment = RawBuilder<unknown>;
 
@@ -16,35 +18,19 @@ export type CompileContext = {
   claims: Record<string, unknown>;
 };
 
-/** Drivers bind numbers and strings; booleans become 1/0 (TINYINT(1) on MySQL, integers on SQLite). */
-const bindable = (value: unknown): Literal => {
-  if (value === true) return 1;
-  if (value === false) return 0;
-  if (typeof value === "string" || typeof value === "number") return value;
-  return null;
+type SqlContext = { engine: EngineKind; qualifier?: string };
+
+const columnRef = (name: string, ctx: SqlContext) => (ctx.qualifier ? sql.id(ctx.qualifier, name) : sql.id(name));
+
+// Text compares by UTF-8 bytes on both engines: SQLite's default BINARY collation does; MySQL's utf8mb4_bin pads
+// trailing spaces, BINARY does not. Times and dates are bound in their stored form: text order on SQLite, the
+// column's type on MySQL, the same instants either way.
+const side = (s: Side, domain: Domain, ctx: SqlContext): Fragment => {
+  const f = "column" in s ? columnRef(s.column, ctx) : sql`${s.value}`;
+  return ctx.engine === "mysql" && domain === "text" ? sql`BINARY ${f}` : f;
 };
 
-const operandValue = (op: Operand, ctx: CompileContext): Literal | undefined => {
-  if (op.kind === "literal") return bindable(op.value);
-  if (op.kind === "auth") return bindable(ctx.claims[op.claim]);
-  return undefined;
-};
-
-const isText = (op: Operand, ctx: CompileContext) => {
-  if (op.kind !== "column") return false;
-  const sort = TYPE_SPECS[ctx.columns.get(op.name)!.type].sort;
-  return sort === "text" || sort === "enum";
-};
-
-const fragment = (op: Operand, ctx: CompileContext): Fragment => {
-  if (op.kind === "column") return ctx.qualifier ? sql.id(ctx.qualifier, op.name) : sql.id(op.name);
-  return sql`${operandValue(op, ctx)}`;
-};
-
-/** MySQL text comparisons ignore trailing spaces (PAD SPACE); BINARY makes them exact, as the data API's filters are. */
-const exact = (f: Fragment, ctx: CompileContext, text: boolean) => (ctx.engine === "mysql" && text ? sql`BINARY ${f}` : f);
-
-const compileNode = (node: PolicyNode, ctx: CompileContext): Fragment => {
+const compileNode = (node: BoundNode, ctx: SqlContext): Fragment => {
   switch (node.kind) {
     case "and":
       return sql`(${compileNode(node.left, ctx)} AND ${compileNode(node.right, ctx)})`;
@@ -53,40 +39,20 @@ const compileNode = (node: PolicyNode, ctx: CompileContext): Fragment => {
     case "not":
       // NOT of an unknown (NULL) stays unknown, so a row with NULLs never slips through a negation.
       return sql`(NOT ${compileNode(node.expr, ctx)})`;
-    case "value": {
-      const op = node.operand;
-      if (op.kind === "column") return sql`(${fragment(op, ctx)} = 1)`;
-      const v = operandValue(op, ctx);
-      return v === 1 ? sql`(1 = 1)` : sql`(1 = 0)`;
+    case "const":
+      return node.value ? sql`(1 = 1)` : sql`(1 = 0)`;
+    case "null": {
+      const column = columnRef(node.column, ctx);
+      return node.negated ? sql`(${column} IS NOT NULL)` : sql`(${column} IS NULL)`;
     }
     case "in": {
-      if (node.left.kind !== "column" && operandValue(node.left, ctx) === null) return sql`(1 = 0)`;
-      const text = isText(node.left, ctx);
-      const values = node.values.map((v) => operandValue(v, ctx)).filter((v) => v !== null);
-      if (values.length === 0) return sql`(1 = 0)`;
-      return sql`(${exact(fragment(node.left, ctx), ctx, text)} IN (${sql.join(values.map((v) => exact(sql`${v}`, ctx, text)))}))`;
+      const values = node.values.map((value) => side({ value }, node.domain, ctx));
+      return sql`(${side({ column: node.column }, node.domain, ctx)} IN (${sql.join(values)}))`;
     }
-    case "compare": {
-      const { left, right, op } = node;
-      const leftNull = left.kind !== "column" && operandValue(left, ctx) === null;
-      const rightNull = right.kind !== "column" && operandValue(right, ctx) === null;
-      // An absent claim never matches anything, not even `col != auth.x`.
-      if ((leftNull && left.kind === "auth") || (rightNull && right.kind === "auth")) return sql`(1 = 0)`;
-      if (leftNull || rightNull) {
-        // `col = null` reads as IS NULL; an absent claim compares as NULL (never true).
-        const other = leftNull ? right : left;
-        if (leftNull && rightNull) return op === "=" ? sql`(1 = 1)` : sql`(1 = 0)`;
-        if (op === "=") return other.kind === "column" ? sql`(${fragment(other, ctx)} IS NULL)` : sql`(1 = 0)`;
-        if (op === "!=") return other.kind === "column" ? sql`(${fragment(other, ctx)} IS NOT NULL)` : sql`(1 = 0)`;
-        return sql`(1 = 0)`;
-      }
-      const text = isText(left, ctx) || isText(right, ctx);
-      const exactOp = op === "=" || op === "!=";
-      const l = exactOp ? exact(fragment(left, ctx), ctx, text) : fragment(left, ctx);
-      const r = exactOp ? exact(fragment(right, ctx), ctx, text) : fragment(right, ctx);
-      return sql`(${l} ${sql.raw(op === "!=" ? "<>" : op)} ${r})`;
-    }
+    case "compare":
+      return sql`(${side(node.left, node.domain, ctx)} ${sql.raw(node.op === "!=" ? "<>" : node.op)} ${side(node.right, node.domain, ctx)})`;
   }
 };
 
-export const compilePolicy = (node: PolicyNode, ctx: CompileContext): Fragment => compileNode(node, ctx);
+export const compilePolicy = (node: PolicyNode, ctx: CompileContext): Fragment =>
+  compileNode(bindPolicy(node, { columns: ctx.columns, claims: ctx.claims }), ctx);

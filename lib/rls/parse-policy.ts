@@ -3,7 +3,9 @@
 //   cmp  := operand [("=" | "!=" | "<>" | ">" | ">=" | "<" | "<=") operand | "in" "(" literal ("," literal)* ")"]
 //   operand := column | literal | auth.id | auth.<claim> | "(" expr ")"
 // Positions are 1-based character offsets into the text. Anything else (function calls, subqueries,
-// unknown columns) is refused with the position of the offending token.
+// unknown columns, a literal or column of another kind than the column it meets) is refused with the position
+// of the offending token.
+import { domainOf, literalProblem } from "./policy-values";
 
 export type Literal = string | number | boolean | null;
 export type Operand =
@@ -142,6 +144,20 @@ export const parsePolicy = (text: string, columns: ReadonlyMap<string, string>):
 
   const isNode = (x: Operand | PolicyNode): x is PolicyNode => !["column", "literal", "auth"].includes(x.kind);
 
+  /** A value beside a column must have a form in the column's type (policy-values.ts); null always may. */
+  const checkKinds = (a: Operand, b: Operand) => {
+    if (a.kind !== "column") return;
+    const type = columns.get(a.name)!;
+    if (b.kind === "literal" && b.value !== null) {
+      const problem = literalProblem(b.value, type, a.name);
+      if (problem) throw new PolicyError(problem, b.pos);
+    }
+    if (b.kind === "auth" && domainOf(type) === "json") throw new PolicyError(literalProblem(0, type, a.name)!, b.pos);
+    if (b.kind === "column" && (domainOf(type) !== domainOf(columns.get(b.name)!) || domainOf(type) === "json")) {
+      throw new PolicyError(`columns "${a.name}" (${type}) and "${b.name}" (${columns.get(b.name)}) cannot be compared`, b.pos);
+    }
+  };
+
   const comparison = (): PolicyNode => {
     const start = peek();
     const left = operand();
@@ -152,6 +168,8 @@ export const parsePolicy = (text: string, columns: ReadonlyMap<string, string>):
       const rightStart = peek();
       const right = operand();
       if (isNode(right)) throw new PolicyError("a comparison needs a column, a value or auth.<claim> on each side", rightStart.pos);
+      checkKinds(left, right);
+      if (left.kind !== "column") checkKinds(right, left);
       return { kind: "compare", op: t.text as CompareOp, left, right };
     }
     if (isWord(t, "in")) {
@@ -163,6 +181,7 @@ export const parsePolicy = (text: string, columns: ReadonlyMap<string, string>):
         const v = next();
         const lit = literal(v);
         if (!lit) throw new PolicyError(`expected a literal value in the list but found ${describe(v)}`, v.pos);
+        if (left.kind === "column") checkKinds(left, lit);
         values.push(lit);
         const sep = next();
         if (sep.type === "punct" && sep.text === ")") break;

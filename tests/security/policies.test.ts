@@ -12,6 +12,9 @@ const COLUMNS = new Map([
   ["owner_id", "bigint"],
   ["public", "boolean"],
   ["password", "password"],
+  ["publish_at", "datetime"],
+  ["day", "date"],
+  ["meta", "json"],
 ]);
 
 describe("policy parser", () => {
@@ -31,6 +34,16 @@ describe("policy parser", () => {
     ["", 1, /empty/],
     ["title = 'a' -- comment", 13, /unexpected character "-"|expected/],
     ["owner_id = 1e3", 13, /unexpected "e"/],
+    ["publish_at <= 'tomorrow'", 15, /datetime column "publish_at" compares with a datetime in quotes/],
+    ["publish_at > '2026-06-01T12:00:00.0001Z'", 14, /at most milliseconds/],
+    ["day = '2026-06-01T00:00:00Z'", 7, /date column "day" compares with a date/],
+    ["owner_id = 'abc'", 12, /bigint column "owner_id" compares with a number/],
+    ["'x' < owner_id", 1, /bigint column "owner_id" compares with a number/],
+    ["owner_id in (1, 'x')", 17, /compares with a number/],
+    ["title = 5", 9, /varchar column "title" compares with a string in quotes/],
+    ["public = 'yes'", 10, /boolean column "public" compares with true or false/],
+    ["owner_id = title", 12, /columns "owner_id" \(bigint\) and "title" \(varchar\) cannot be compared/],
+    ["meta = '{}'", 8, /json columns only compare with null/],
   ];
   it.each(refused)("refuses %j at position %i", (text, position, message) => {
     let error: unknown;
@@ -53,6 +66,8 @@ describe("policy parser", () => {
     "title = 'it\\'s' or title = \"say \\\"hi\\\"\"",
     "public",
     "owner_id >= 10 and owner_id <= 20 and owner_id <> 15 and auth.role = 'authenticated'",
+    "publish_at <= '2026-06-01T12:00:00Z' and publish_at > '2026-06-01 00:00' and day >= '2026-06-01'",
+    "meta = null or owner_id = '5' or title = auth.role or public = 1",
   ])("accepts %j", (text) => {
     expect(() => parsePolicy(text, COLUMNS)).not.toThrow();
   });

@@ -19,13 +19,14 @@ export type FeedOptions = {
   udb: UserDb;
   instance: string;
   physical: string;
-  tables: string[];
+  /** The tables asked, by id (their names as when the feed opened). */
+  tables: { id: number; name: string }[];
   /** The cursor from Last-Event-ID; undefined starts live, after `start.high`. */
   resume?: number;
   /** The outbox's bounds when the request was answered, read before the stream opened. */
   start: { low: number; high: number };
-  /** Re-checks the caller (credential, policies) before each batch: the events it may see, or false to end. */
-  authorize: () => Promise<((event: ChangeEvent) => boolean) | false>;
+  /** Re-checks the caller (credential, policies) before each batch: what it may see of an event, or false to end. */
+  authorize: () => Promise<((event: ChangeEvent) => ChangeEvent | undefined) | false>;
 };
 
 const frame = (event: string, id: number, data: unknown) => `event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -79,8 +80,9 @@ export const runFeed = async (options: FeedOptions, sink: StreamSink) => {
       }
       for (const { id, event } of entries) {
         cursor = id;
-        if (!event || !visible(event)) continue;
-        await sink.write(frame(event.action, id, event));
+        const shown = event && visible(event);
+        if (!shown) continue;
+        await sink.write(frame(shown.action, id, shown));
         lastWrite = Date.now();
         if (ended()) return;
       }

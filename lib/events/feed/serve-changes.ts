@@ -1,5 +1,6 @@
 // GET /v1/{db}/_changes: the change feed as Server-Sent Events (docs/events.md). Keys see every row of the
-// tables asked; JWT users the rows their select policy allows, judged on each event's record.
+// tables asked; JWT users the rows their select policy allows, judged on each event's record, and an update's
+// previous row only when the policy allows that too. Tables are followed by id, fixed when the feed opens.
 import type { App } from "../../app-type";
 import { type Caller, authenticate } from "../../api/authenticate";
 import { ApiError, invalidField, methodNotAllowed, notFound } from "../../errors";
@@ -8,7 +9,7 @@ import { loadDatabase } from "../../meta/load-schema";
 import { parsedPolicy } from "../../rls/row-filter";
 import type { DatabaseSchema } from "../../schema/types";
 import { type ChangeEvent, outboxBounds } from "../outbox/read-events";
-import { recordMatches } from "./policy-match";
+import { policyMatcher } from "./policy-match";
 import { runFeed } from "./run-feed";
 
 /** EventSource cannot send headers: the feed also takes the credential as `access_token` (never logged). */
@@ -45,30 +46,41 @@ const resumeOf = (req: CoreRequest): number | undefined => {
   return Number(text);
 };
 
-/** The events this caller may see now, or false when it may no longer read (token expired, policy gone). */
-const visibility = async (app: App, req: CoreRequest, instance: string, tables: string[]) => {
+type TableRef = { id: number; name: string };
+
+/**
+ * What this caller may see of each event now (the event, the event without `old_record`, or nothing), or false
+ * when it may no longer read (token expired, policy gone, a table dropped or made again under its name).
+ */
+const visibility = async (app: App, req: CoreRequest, instance: string, tables: TableRef[]) => {
   const database = await loadDatabase(app, instance);
   if (!database) return false;
   const { schema } = database;
+  if (tables.some((t) => schema.tables.get(t.name)?.id !== t.id)) return false;
   const caller = await authenticate(app, req, database).catch(() => undefined);
   if (!caller) return false;
-  if (caller.kind === "key") return () => true;
-  const policies = new Map(tables.map((t) => {
-    const table = schema.tables.get(t);
-    return [t, table && { table, node: parsedPolicy(table, "select") }] as const;
-  }));
-  if ([...policies.values()].some((p) => !p?.node)) return false;
+  if (caller.kind === "key") return (event: ChangeEvent) => event;
   const claims = { ...caller.claims, id: caller.userId };
-  return (event: ChangeEvent) => {
-    const policy = policies.get(event.table)!;
+  const matchers = new Map<string, (record: Record<string, unknown>) => boolean>();
+  for (const { name } of tables) {
+    const table = schema.tables.get(name)!;
+    const node = parsedPolicy(table, "select");
+    if (!node) return false;
+    matchers.set(name, policyMatcher(node, table, claims));
+  }
+  return (event: ChangeEvent): ChangeEvent | undefined => {
+    const matches = matchers.get(event.table);
     const row = event.action === "delete" ? event.old_record : event.record;
-    return !!row && recordMatches(policy!.node!, policy!.table, row, claims);
+    if (!matches || !row || !matches(row)) return undefined;
+    if (event.action !== "update" || !event.old_record || matches(event.old_record)) return event;
+    const { old_record: _hidden, ...shown } = event;
+    return shown;
   };
 };
 
 export const serveChanges = async (app: App, req: CoreRequest, schema: DatabaseSchema, caller: Caller): Promise<CoreResponse> => {
   if (req.method !== "GET") throw methodNotAllowed(["GET"]);
-  const tables = tablesOf(schema, caller, req.query.get("tables"));
+  const tables = tablesOf(schema, caller, req.query.get("tables")).map((name) => ({ id: schema.tables.get(name)!.id, name }));
   const resume = resumeOf(req);
   const udb = app.engine.userDb(schema.physical);
   // Read before the headers go out: a client that writes once it sees the stream open gets those events.

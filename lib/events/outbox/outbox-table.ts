@@ -8,24 +8,42 @@ export const EVENTS_TABLE = "_tabula_events";
 export const SEQ_TABLE = "_tabula_event_seq";
 /** MySQL: events of committed writes waiting for their ids (sequence-events.ts), so writers share no hot row. */
 export const QUEUE_TABLE = "_tabula_event_queue";
-/** An event's columns besides its id, the same in the queue and the outbox. */
-export const EVENT_COLUMNS = ["tbl", "action", "record", "old_record", "at"];
+/** An event's columns besides its id, the same in the queue and the outbox. `tbl_id`: the table's id (null in events written before it). */
+export const EVENT_COLUMNS = ["tbl", "action", "record", "old_record", "at", "tbl_id"];
 
 // Per engine: physical names repeat across installs (db_1.sqlite), and tests run several in one process.
 const ensuredBy = new WeakMap<Engine, Map<string, Promise<void>>>();
+
+const hasTableId = async (udb: UserDb, table: string) => {
+  const { rows } = udb.engine === "mysql"
+    ? await sql`SELECT 1 FROM information_schema.columns WHERE table_schema = ${udb.physical} AND table_name = ${table} AND column_name = 'tbl_id'`.execute(udb.db)
+    : await sql`SELECT 1 FROM pragma_table_info(${table}) WHERE name = 'tbl_id'`.execute(udb.db);
+  return rows.length > 0;
+};
+
+/** Outboxes made before events carried the table's id gain the column (null in their old events). */
+const addTableId = async (udb: UserDb, table: string) => {
+  if (await hasTableId(udb, table)) return;
+  const big = udb.engine === "mysql" ? sql`BIGINT` : sql`INTEGER`;
+  // Another process may add it at the same moment: its error is fine once the column is there.
+  await sql`ALTER TABLE ${udb.table(table)} ADD COLUMN ${sql.id("tbl_id")} ${big} NULL`.execute(udb.db).catch(async (err: unknown) => {
+    if (!(await hasTableId(udb, table))) throw err;
+  });
+};
 
 const createTables = async (udb: UserDb) => {
   const big = udb.engine === "mysql" ? sql`BIGINT` : sql`INTEGER`;
   const text = udb.engine === "mysql" ? sql`MEDIUMTEXT` : sql`TEXT`;
   await sql`CREATE TABLE IF NOT EXISTS ${udb.table(EVENTS_TABLE)} (
     ${sql.id("id")} ${big} NOT NULL PRIMARY KEY, ${sql.id("tbl")} VARCHAR(64) NOT NULL, ${sql.id("action")} VARCHAR(8) NOT NULL,
-    ${sql.id("record")} ${text} NOT NULL, ${sql.id("old_record")} ${text} NULL, ${sql.id("at")} VARCHAR(32) NOT NULL)`.execute(udb.db);
+    ${sql.id("record")} ${text} NOT NULL, ${sql.id("old_record")} ${text} NULL, ${sql.id("at")} VARCHAR(32) NOT NULL, ${sql.id("tbl_id")} ${big} NULL)`.execute(udb.db);
   await sql`CREATE TABLE IF NOT EXISTS ${udb.table(SEQ_TABLE)} (${sql.id("id")} INTEGER NOT NULL PRIMARY KEY, ${sql.id("last_id")} ${big} NOT NULL)`.execute(udb.db);
   if (udb.engine === "mysql") {
     await sql`CREATE TABLE IF NOT EXISTS ${udb.table(QUEUE_TABLE)} (${sql.id("qid")} BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
       ${sql.id("tbl")} VARCHAR(64) NOT NULL, ${sql.id("action")} VARCHAR(8) NOT NULL, ${sql.id("record")} MEDIUMTEXT NOT NULL,
-      ${sql.id("old_record")} MEDIUMTEXT NULL, ${sql.id("at")} VARCHAR(32) NOT NULL)`.execute(udb.db);
+      ${sql.id("old_record")} MEDIUMTEXT NULL, ${sql.id("at")} VARCHAR(32) NOT NULL, ${sql.id("tbl_id")} BIGINT NULL)`.execute(udb.db);
   }
+  for (const table of udb.engine === "mysql" ? [EVENTS_TABLE, QUEUE_TABLE] : [EVENTS_TABLE]) await addTableId(udb, table);
   const ignore = udb.engine === "mysql" ? sql`INSERT IGNORE` : sql`INSERT OR IGNORE`;
   await sql`${ignore} INTO ${udb.table(SEQ_TABLE)} (${sql.id("id")}, ${sql.id("last_id")}) VALUES (1, 0)`.execute(udb.db);
 };

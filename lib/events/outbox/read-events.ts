@@ -15,7 +15,7 @@ export type ChangeEvent = {
   at: string;
 };
 
-type EventRow = { id: number; tbl: string; action: ChangeEvent["action"]; record: string; old_record: string | null; at: string };
+type EventRow = { id: number; tbl: string; tbl_id: number | null; action: ChangeEvent["action"]; record: string; old_record: string | null; at: string };
 
 const toChangeEvent = (instance: string, row: EventRow): ChangeEvent => ({
   id: Number(row.id),
@@ -28,19 +28,32 @@ const toChangeEvent = (instance: string, row: EventRow): ChangeEvent => ({
 });
 
 /** One outbox entry: every id is listed (gaps mean retention took events); `event` only for the tables asked. */
-export type OutboxEntry = { id: number; table: string; event?: ChangeEvent };
+export type OutboxEntry = { id: number; table: string; tableId: number | null; event?: ChangeEvent };
+
+/**
+ * Whose events to read: tables by name (webhooks follow a name), or by identity (the feed: a table dropped and
+ * made again under its name is another table). Events written before tables had ids are matched by name.
+ */
+export type EventTables = string[] | { id: number; name: string }[];
+
+const wantedBy = (tables: EventTables) => {
+  if (tables.length === 0) return sql`1 = 0`;
+  if (typeof tables[0] === "string") return sql`${sql.id("tbl")} IN (${sql.join(tables as string[])})`;
+  const refs = tables as { id: number; name: string }[];
+  return sql`(${sql.id("tbl_id")} IN (${sql.join(refs.map((t) => t.id))}) OR (${sql.id("tbl_id")} IS NULL AND ${sql.id("tbl")} IN (${sql.join(refs.map((t) => t.name))})))`;
+};
 
 /**
  * Entries after `afterId` in id order, at most `limit`, with the event of those in `tables` (all when
  * undefined). Every id comes back so a reader can tell a gap (pruned events) from another table's events.
  */
-export const readEvents = async (udb: UserDb, instance: string, afterId: number, limit: number, tables?: string[]): Promise<OutboxEntry[]> => {
+export const readEvents = async (udb: UserDb, instance: string, afterId: number, limit: number, tables?: EventTables): Promise<OutboxEntry[]> => {
   await sequenceEvents(udb);
-  const wanted = tables ? sql`${sql.id("tbl")} IN (${sql.join(tables.length ? tables : [""])})` : sql`1 = 1`;
-  const { rows } = await sql<EventRow>`SELECT ${sql.join(["id", "tbl", "action", "at"].map((c) => sql.id(c)))},
+  const wanted = tables ? wantedBy(tables) : sql`1 = 1`;
+  const { rows } = await sql<EventRow>`SELECT ${sql.join(["id", "tbl", "tbl_id", "action", "at"].map((c) => sql.id(c)))},
     CASE WHEN ${wanted} THEN ${sql.id("record")} END AS ${sql.id("record")}, CASE WHEN ${wanted} THEN ${sql.id("old_record")} END AS ${sql.id("old_record")}
     FROM ${udb.table(EVENTS_TABLE)} WHERE ${sql.id("id")} > ${afterId} ORDER BY ${sql.id("id")} LIMIT ${limit}`.execute(udb.db);
-  return rows.map((r) => ({ id: Number(r.id), table: r.tbl, event: r.record === null ? undefined : toChangeEvent(instance, r) }));
+  return rows.map((r) => ({ id: Number(r.id), table: r.tbl, tableId: r.tbl_id === null ? null : Number(r.tbl_id), event: r.record === null ? undefined : toChangeEvent(instance, r) }));
 };
 
 /**

@@ -39,7 +39,7 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
     const old = olds.get(Number(row.id));
     const record = JSON.stringify(shape(row));
     const oldRecord = action === "insert" || !old ? null : JSON.stringify(shape(old));
-    return [index.table.name, action, record, oldRecord, at];
+    return [index.table.name, action, record, oldRecord, at, index.table.id];
   });
   // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.
   let rows: unknown[][] = values;

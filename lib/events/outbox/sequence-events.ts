@@ -9,7 +9,7 @@ import { joinNextRun } from "../../db/join-next-run";
 import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
 
 const BATCH = 1000;
-type Queued = { qid: number; tbl: string; action: string; record: string; old_record: string | null; at: string };
+type Queued = { qid: number; tbl: string; action: string; record: string; old_record: string | null; at: string; tbl_id: number | null };
 
 /** One batch moved; the number of events given ids. READ COMMITTED: no gap locks that would stall writers' inserts. */
 const sequenceBatch = (udb: UserDb): Promise<number> =>
@@ -22,7 +22,7 @@ const sequenceBatch = (udb: UserDb): Promise<number> =>
         ORDER BY ${sql.id("qid")} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`.execute(trx);
       if (rows.length === 0) return 0;
       const first = Number(seq.rows[0].last_id) + 1;
-      const values = rows.map((r, i) => sql`(${first + i}, ${r.tbl}, ${r.action}, ${r.record}, ${r.old_record}, ${r.at})`);
+      const values = rows.map((r, i) => sql`(${first + i}, ${r.tbl}, ${r.action}, ${r.record}, ${r.old_record}, ${r.at}, ${r.tbl_id})`);
       await sql`INSERT INTO ${udb.table(EVENTS_TABLE)} (${sql.join(["id", ...EVENT_COLUMNS].map((c) => sql.id(c)))}) VALUES ${sql.join(values)}`.execute(trx);
       await sql`DELETE FROM ${udb.table(QUEUE_TABLE)} WHERE ${sql.id("qid")} IN (${sql.join(rows.map((r) => Number(r.qid)))})`.execute(trx);
       await sql`UPDATE ${udb.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${first + rows.length - 1} WHERE ${sql.id("id")} = 1`.execute(trx);
