@@ -34,6 +34,7 @@ test("a query's id column shows the ids, and counts read as integers", async ({ 
   await expect(result.locator('td[data-column="id"]')).toHaveText(["100", "200", "300"]);
   await expect(result.locator('td[data-column="label"]')).toHaveText(["item 100", "item 200", "item 300"]);
   await expect(result.getByRole("columnheader", { name: /^id/ })).not.toContainText("float");
+  await page.screenshot({ path: "test-results/screens/sql-ids-1280.png", fullPage: true });
 
   await run("SELECT COUNT(*) AS n FROM items");
   await expect(result.locator('td[data-column="n"]')).toHaveText(["300"]);

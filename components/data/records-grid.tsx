@@ -151,7 +151,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
             <tr
               key={rowKey ? rowKey(r) : r.id}
               data-record-id={rowKey ? undefined : r.id}
-              className={editing?.id === r.id && departure === "deleted" ? "bg-red-50" : actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}
+              className={departure === "deleted" && editing?.id === r.id ? "bg-red-50" : actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}
             >
               {actions && (
                 // Raised while its menu is open, so the menu draws above the sticky cells of the rows below.
@@ -171,7 +171,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
               {columns.map((c, ci) => {
                 const value = r[c.name];
                 const muted = value === null || value === undefined;
-                const isEditing = editing?.id === r.id && editing.column === c.name && actions && isEditable(c);
+                const isEditing = !!editing && editing.id === r.id && editing.column === c.name && actions && isEditable(c);
                 return (
                   <td
                     key={c.name}
