@@ -151,7 +151,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
             <tr
               key={rowKey ? rowKey(r) : r.id}
               data-record-id={rowKey ? undefined : r.id}
-              className={departure === "deleted" && editing?.id === r.id ? "bg-red-50" : actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}
+              className={departure === "deleted" && editing?.id === r.id ? "bg-red-50 [&>td]:bg-red-50" : actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}
             >
               {actions && (
                 // Raised while its menu is open, so the menu draws above the sticky cells of the rows below.
