@@ -75,10 +75,10 @@ const CONVERSIONS: Change[] = [
   { name: "dropdown option added", column: { type: "dropdown", options: ["draft", "live"] }, values: ["live", "draft"], patch: { options: ["draft", "live", "archived"] } },
   { name: "unused dropdown option removed", column: { type: "dropdown", options: ["draft", "live", "old"] }, values: ["live", "draft"], patch: { options: ["draft", "live"] } },
   {
-    name: "dropdown option renamed in place: rows follow",
+    name: "dropdown option renamed: rows follow",
     column: { type: "dropdown", options: ["draft", "live"], default: "live" },
     values: ["live", "draft", "live"],
-    patch: { options: ["draft", "published"] },
+    patch: { options: ["draft", "published"], rename: { live: "published" } },
     expected: ["published", "draft", "published"],
   },
   { name: "date to datetime", column: { type: "date" }, values: ["2024-05-01", null], patch: { type: "datetime" }, expected: ["2024-05-01T00:00:00.000Z", null] },
@@ -132,7 +132,8 @@ const REFUSALS: Refusal[] = [
   { name: "int other than 0/1 to boolean", column: { type: "int" }, values: [0, 2], patch: { type: "boolean" }, field: "type", message: /does not fit boolean: ids 2/ },
   { name: "text too long for varchar", column: { type: "text" }, values: ["abcd"], patch: { type: "varchar", length: 3 }, field: "type", message: /^1 row does not fit varchar\(3\): ids 1/ },
   { name: "varchar value that is no option", column: { type: "varchar" }, values: ["a", "zzz"], patch: { type: "dropdown", options: ["a", "b"] }, field: "type", message: /does not fit dropdown\(a, b\): ids 2/ },
-  { name: "removing an option rows still hold", column: { type: "dropdown", options: ["a", "b", "c"] }, values: ["a", "c"], patch: { options: ["a", "b"] }, field: "options", message: /ids 2/ },
+  { name: "removing an option rows still hold", column: { type: "dropdown", options: ["a", "b", "c"] }, values: ["a", "c"], patch: { options: ["a", "b"] }, field: "options", message: /^1 row holds "c", which this change removes/ },
+  { name: "an option replaced by another is no rename", column: { type: "dropdown", options: ["a", "b"] }, values: ["a", "b"], patch: { options: ["a", "z"] }, field: "options", message: /^1 row holds "b"/ },
   { name: "nullable off while rows are null", column: { type: "int" }, values: [1, null, null], patch: { nullable: false }, field: "nullable", message: /^2 rows have no value in "c": ids 2, 3/ },
   { name: "unique on with duplicates", column: { type: "varchar" }, values: ["a", "b", "a"], patch: { unique: true }, field: "unique", message: /^2 rows share a value with another row in "c": ids 1, 3$/ },
   { name: "bigint to reference with missing ids", column: { type: "bigint" }, values: [1, 99], patch: REF, field: "type", message: /^1 row points at rows missing from "authors": ids 2$/ },
@@ -332,7 +333,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       const before = await readRows(db, "items");
       const view = await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: patch });
       const name = (patch.name as string | undefined) ?? "c";
-      const { default: newDefault, ...rest } = patch;
+      const { default: newDefault, rename: _rename, ...rest } = patch;
       expect(view).toMatchObject({ name, ...rest });
       if (newDefault !== undefined) expect(view.default).toEqual(newDefault ?? undefined);
       const after = await readRows(db, "items");
@@ -346,7 +347,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
 
     it("a renamed dropdown option also renames the column's default", async () => {
       const db = await seed({ type: "dropdown", options: ["draft", "live"], default: "live" }, []);
-      const view = await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { options: ["draft", "published"] } });
+      const view = await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { rename: { live: "published" } } });
       expect(view.default).toBe("published");
     });
 

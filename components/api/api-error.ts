@@ -4,7 +4,7 @@ import { humanFieldError } from "./human-errors";
 
 export type { FieldError, QuotaInfo };
 
-type ErrorBody = { error?: string; message?: string; errors?: FieldError[]; quota?: QuotaInfo };
+type ErrorBody = { error?: string; message?: string; errors?: FieldError[]; quota?: QuotaInfo; [field: string]: unknown };
 
 /** A non-2xx answer from the management or data API, carrying the API's error body. */
 export class ApiRequestError extends Error {
@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
   readonly source: "management" | "data" | "session";
   /** On a 402 quota_exceeded: which limit, its value, the use counted against it and the credits left. */
   readonly quota?: QuotaInfo;
+  /** The body's other fields (a refused option change lists `options_in_use`). */
+  readonly extra: Record<string, unknown>;
 
   constructor(status: number, body: ErrorBody | undefined, source: ApiRequestError["source"]) {
     super(body?.message ?? `The request failed with status ${status}.`);
@@ -22,6 +24,8 @@ export class ApiRequestError extends Error {
     this.errors = body?.errors ?? [];
     this.source = source;
     this.quota = body?.quota;
+    const { error: _error, message: _message, errors: _errors, quota: _quota, ...extra } = body ?? {};
+    this.extra = extra;
   }
 }
 

@@ -78,6 +78,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   const { save, remove } = useRecordMutations(instance, table.name, apiKey);
   const read: ReadRows = useCallback((name, q) => dataRequest<DataRecord[]>(instance, `${encodeURIComponent(name)}?${q}`, apiKey), [instance, apiKey]);
   const rows = useMemo(() => records.data?.rows ?? [], [records.data]);
+  const exists = useCallback(async (id: number) => (await read(table.name, `id=${id}&_limit=1`)).length > 0, [read, table.name]);
   const labels = useMemo(() => expandedLabels(table, tables, rows), [table, tables, rows]);
   const apply = (next: RecordsQuery) => {
     setSelected(new Set());
@@ -176,6 +177,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
                   patch: (id, body) => save.mutateAsync({ id, body }),
                   selected,
                   references: { tables, read },
+                  exists,
                   onSelect: (ids, on) => setSelected((s) => new Set(on ? [...s, ...ids] : [...s].filter((x) => !ids.includes(x)))),
                 }
           }

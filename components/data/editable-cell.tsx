@@ -1,9 +1,10 @@
 "use client";
 import { type KeyboardEvent, useState } from "react";
-import { errorMessage, fieldErrors } from "../api/api-error";
+import { ApiRequestError, errorMessage, fieldErrors } from "../api/api-error";
 import type { Column, Table } from "../api/types";
 import { checkRecordValues, textToValue, valueToText } from "./record-values";
 import type { ReadRows } from "./reference-display";
+import type { Departure } from "./use-held-edit";
 import { ReferencePicker } from "./reference-picker";
 
 type Props = {
@@ -17,18 +18,23 @@ type Props = {
   references?: { tables: Table[]; read: ReadRows };
   /** The referenced row's display text, when known. */
   label?: string;
+  /** Set when a reload took the record off the page (someone else deleted or changed it). */
+  departure?: Departure | null;
 };
 
 /** The editor inside a cell: Enter saves (PATCH of this column), Escape cancels, a refusal shows in the cell. */
-export const EditableCell = ({ column, recordId, value, save, onDone, references, label }: Props) => {
+export const EditableCell = ({ column, recordId, value, save, onDone, references, label, departure }: Props) => {
   const initial = valueToText(column, value);
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deletedOnSave, setDeletedOnSave] = useState(false);
+  const deleted = departure === "deleted" || deletedOnSave;
   const id = `cell-${recordId}-${column.name}`;
   const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
 
   const commit = async (next = text) => {
+    if (deleted) return;
     if (next === initial) return onDone(true);
     const problem = checkRecordValues([column], { [column.name]: next }, { [column.name]: initial })[column.name] ?? textToValue(column, next).error;
     if (problem) return setError(problem);
@@ -37,7 +43,9 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
       await save(recordId, { [column.name]: textToValue(column, next).value });
       onDone(true);
     } catch (err) {
-      setError(fieldErrors(err)[column.name] ?? errorMessage(err));
+      // Deleted before the live reload told us: the PATCH found nothing to change.
+      if (err instanceof ApiRequestError && err.status === 404) setDeletedOnSave(true);
+      else setError(fieldErrors(err)[column.name] ?? errorMessage(err));
       setBusy(false);
     }
   };
@@ -56,8 +64,8 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
     autoFocus: true,
     disabled: busy,
     "aria-label": `${column.name} of record ${recordId}`,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-invalid": error || deleted ? true : undefined,
+    "aria-describedby": error || deleted ? `${id}-error` : undefined,
     onKeyDown: onKey,
     className: `w-full min-w-28 rounded border px-1.5 py-1 text-sm text-slate-900 ${error ? "border-red-500" : "border-indigo-400"}`,
   };
@@ -95,10 +103,16 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
       ) : (
         <input {...common} value={text} onChange={(e) => (setText(e.target.value), setError(null))} />
       )}
-      {error ? (
+      {deleted ? (
+        <p id={`${id}-error`} role="alert" className="max-w-64 text-xs font-medium whitespace-normal text-red-700">
+          Record {recordId} was deleted by someone else; nothing was saved. Esc closes.
+        </p>
+      ) : error ? (
         <p id={`${id}-error`} role="alert" className="max-w-64 text-xs whitespace-normal text-red-700">
           {error}
         </p>
+      ) : departure === "moved" ? (
+        <p className="max-w-64 text-[11px] whitespace-normal text-slate-700">Changed elsewhere, this record left the page; Enter still saves to record {recordId}.</p>
       ) : (
         <p className="text-[11px] text-slate-600">Enter saves · Esc cancels</p>
       )}

@@ -6,8 +6,10 @@ import { EditableCell } from "./editable-cell";
 import { cellText } from "./record-values";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
 import { RowMenu } from "./row-menu";
+import { useHeldEdit } from "./use-held-edit";
 
-export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
+/** `label`: the type as the header shows it, when it is not one of ours (a SQL result's server type). */
+export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column> & { label?: string };
 
 /** Without `actions` the grid is read-only (a viewer's role): no selection, edit or delete. */
 type Actions = {
@@ -19,6 +21,8 @@ type Actions = {
   onSelect: (ids: number[], on: boolean) => void;
   /** Reference cells edit with the search picker of the record form. */
   references?: { tables: Table[]; read: ReadRows };
+  /** Whether a record still exists: asked when the one being edited leaves the page. */
+  exists?: (id: number) => Promise<boolean>;
 };
 
 type Props = {
@@ -32,6 +36,8 @@ type Props = {
   actions?: Actions;
   /** Column names the grid leaves out (hide/show columns, saved views). */
   hidden?: Set<string>;
+  /** Each row's React key when rows are not records (a SQL result's `id` column is a value like any other). */
+  rowKey?: (row: DataRecord) => string | number;
 };
 
 const AUTO_HEAD: GridColumn[] = [{ name: "id", type: "bigint" }];
@@ -68,10 +74,12 @@ const CellText = ({ column, value, labels }: { column: GridColumn; value: unknow
  * The records of one page. Header buttons sort (aria-sort says how); cells form one tab stop moved with the
  * arrow keys, Enter or a double click edits a cell in place; a checkbox per row selects it for bulk delete.
  */
-export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort, actions, hidden }: Props) => {
+export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sorts, onSort, actions, hidden, rowKey }: Props) => {
   const columns: GridColumn[] = (shown ?? [...AUTO_HEAD, ...table.columns, ...AUTO_TAIL]).filter((c) => !hidden?.has(c.name));
   const [active, setActive] = useState({ row: 0, col: 0 });
-  const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  // Bound to the record id and column: a reload that moves or removes rows never moves the editor.
+  const { editing, setEditing, rows, departure } = useHeldEdit(records, actions?.exists);
+  const edit = (row: number, col: number) => setEditing({ id: rows[row].id, column: columns[col].name });
   const body = useRef<HTMLTableSectionElement>(null);
   const focusCell = (row: number, col: number) => {
     setActive({ row, col });
@@ -86,10 +94,10 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
       focusCell(Math.min(rows.length - 1, Math.max(0, row + move[0])), Math.min(columns.length - 1, Math.max(0, col + move[1])));
     } else if ((e.key === "Enter" || e.key === "F2") && actions && isEditable(columns[col])) {
       e.preventDefault();
-      setEditing({ row, col });
+      edit(row, col);
     }
   };
-  const allSelected = actions && rows.length > 0 && rows.every((r) => actions.selected.has(r.id));
+  const allSelected = actions && records.length > 0 && records.every((r) => actions.selected.has(r.id));
 
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
@@ -103,7 +111,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                   className="size-4 accent-indigo-600"
                   aria-label="Select every record on this page"
                   checked={!!allSelected}
-                  onChange={(e) => actions.onSelect(rows.map((r) => r.id), e.target.checked)}
+                  onChange={(e) => actions.onSelect(records.map((r) => r.id), e.target.checked)}
                 />
                 <span className="sr-only">Actions</span>
               </th>
@@ -122,7 +130,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                     <button type="button" onClick={() => onSort(c.name)} className="group flex items-end gap-1 rounded text-left hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-500">
                       <span>
                         <span className="block font-mono text-xs font-medium text-slate-800">{c.name}</span>
-                        <span className="block text-[11px] font-normal text-slate-600">{c.type}</span>
+                        <span className="block text-[11px] font-normal text-slate-600">{c.label ?? c.type}</span>
                       </span>
                       <SortMark sort={sort} />
                       <span className="sr-only">, sort</span>
@@ -130,7 +138,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                   ) : (
                     <>
                       <span className="block font-mono text-xs font-medium text-slate-800">{c.name}</span>
-                      <span className="block text-[11px] font-normal text-slate-600">{c.type}</span>
+                      <span className="block text-[11px] font-normal text-slate-600">{c.label ?? c.type}</span>
                     </>
                   )}
                 </th>
@@ -140,7 +148,11 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
         </thead>
         <tbody ref={body} className="divide-y divide-slate-100">
           {rows.map((r, ri) => (
-            <tr key={r.id} data-record-id={r.id} className={actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}>
+            <tr
+              key={rowKey ? rowKey(r) : r.id}
+              data-record-id={rowKey ? undefined : r.id}
+              className={departure === "deleted" && editing?.id === r.id ? "bg-red-50 [&>td]:bg-red-50" : actions?.selected.has(r.id) ? "bg-indigo-50/60" : "hover:bg-slate-50/70"}
+            >
               {actions && (
                 // Raised while its menu is open, so the menu draws above the sticky cells of the rows below.
                 <td className={`${STICKY} left-0 w-16 min-w-16 bg-white px-2 py-0.5 whitespace-nowrap has-[[aria-expanded=true]]:z-30`}>
@@ -159,7 +171,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
               {columns.map((c, ci) => {
                 const value = r[c.name];
                 const muted = value === null || value === undefined;
-                const isEditing = editing?.row === ri && editing.col === ci && actions && isEditable(c);
+                const isEditing = !!editing && editing.id === r.id && editing.column === c.name && actions && isEditable(c);
                 return (
                   <td
                     key={c.name}
@@ -168,7 +180,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                     tabIndex={active.row === ri && active.col === ci && !isEditing ? 0 : -1}
                     onFocus={() => setActive({ row: ri, col: ci })}
                     onKeyDown={(e) => onCellKey(e, ri, ci)}
-                    onDoubleClick={() => actions && isEditable(c) && setEditing({ row: ri, col: ci })}
+                    onDoubleClick={() => actions && isEditable(c) && edit(ri, ci)}
                     title={c.type === "password" ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
                     className={`max-w-56 px-3 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
                       muted ? "text-slate-600 italic" : c.type === "password" ? "tracking-widest text-slate-600" : "text-slate-800"
@@ -182,9 +194,11 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                         save={actions.patch}
                         references={actions.references}
                         label={c.type === "reference" && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
+                        departure={departure}
                         onDone={(refocus) => {
                           setEditing(null);
-                          if (refocus) requestAnimationFrame(() => focusCell(ri, ci));
+                          const at = records.findIndex((x) => x.id === r.id);
+                          if (refocus && at >= 0) requestAnimationFrame(() => focusCell(at, ci));
                         }}
                       />
                     ) : (

@@ -9,6 +9,7 @@ import { FormError } from "../ui/states";
 import { type ColumnDraft, draftFromColumn, newColumnDraft, parseDefault, toColumnInput } from "./column-draft";
 import { ColumnEditor } from "./column-editor";
 import { FillOffer } from "./fill-offer";
+import { chosenRenames, type OptionInUse, optionsInUse, RemovedOptions } from "./removed-options";
 
 type Props = { instance: string; table: string; tables: string[]; column?: Column; onClose: () => void };
 
@@ -18,11 +19,23 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
   const update = useUpdateColumn(instance, table, column?.name ?? "");
   const mutation = column ? update : add;
   const [draft, setDraft] = useState<ColumnDraft>(() => (column ? draftFromColumn(column) : newColumnDraft()));
-  const errors = fieldErrors(mutation.error);
+  // Removing options that rows hold: the API's 422 counts them and nothing changes; the user says what they become.
+  const [asked, setAsked] = useState<OptionInUse[]>([]);
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const inUse = optionsInUse(mutation.error);
+  useEffect(() => {
+    const found = optionsInUse(mutation.error);
+    if (found.length) setAsked(found);
+  }, [mutation.error]);
+  const { options: _inPanel, ...otherErrors } = fieldErrors(mutation.error);
+  const errors = asked.length ? otherErrors : fieldErrors(mutation.error);
   const save = (fill?: string) => {
     const input = toColumnInput(draft);
     // A PATCH removes a default with null; POST simply omits it.
-    const body = column && input.default === undefined && column.default !== undefined ? { ...input, default: null } : input;
+    const body: Record<string, unknown> = column && input.default === undefined && column.default !== undefined ? { ...input, default: null } : { ...input };
+    const answered = Object.fromEntries(Object.entries(choices).filter(([option]) => asked.some((a) => a.option === option) && !draft.options.includes(option)));
+    const rename = { ...draft.renames, ...chosenRenames(answered) };
+    if (column && draft.type === "dropdown" && Object.keys(rename).length) body.rename = rename;
     mutation.mutate((fill === undefined ? body : { ...body, fill: parseDefault(fill, draft.type) ?? null }) as never, { onSuccess: onClose });
   };
   const submit = (e: FormEvent) => {
@@ -55,7 +68,10 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
           errors={errors}
           nullableHelp={column && offer && !draft.nullable && <FillOffer message={offer} type={draft.type} options={draft.options} pending={mutation.isPending} error={errors.fill} onFill={save} />}
         />
-        {Object.keys(errors).length === 0 && <div className="mt-4"><FormError error={mutation.error} /></div>}
+        {asked.length > 0 && (
+          <RemovedOptions inUse={asked} options={draft.options} nullable={draft.nullable} choices={choices} onChoose={(option, choice) => setChoices((c) => ({ ...c, [option]: choice }))} />
+        )}
+        {Object.keys(errors).length === 0 && !inUse.length && <div className="mt-4"><FormError error={mutation.error} /></div>}
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" pending={mutation.isPending}>

@@ -17,6 +17,10 @@ export type ColumnDraft = {
   precision: string;
   scale: string;
   options: string[];
+  /** Saved options renamed here, old → new: sent as the PATCH's `rename`, so their rows follow. */
+  renames: Record<string, string>;
+  /** The options as saved (empty for a new column): only these can be renamed. */
+  savedOptions: string[];
   references: string;
 };
 
@@ -74,6 +78,8 @@ export const newColumnDraft = (fields: Partial<ColumnDraft> = {}): ColumnDraft =
   precision: "",
   scale: "",
   options: [],
+  renames: {},
+  savedOptions: [],
   references: "",
   ...fields,
 });
@@ -93,6 +99,7 @@ export const draftFromColumn = (c: Column): ColumnDraft =>
     precision: c.precision?.toString() ?? "",
     scale: c.scale?.toString() ?? "",
     options: c.options ?? [],
+    savedOptions: c.options ?? [],
     references: c.references ?? "",
   });
 

@@ -5,6 +5,7 @@ import { Checkbox, Field, SelectInput, TextInput } from "../ui/field";
 import { SEARCHABLE_TYPES } from "@/lib/schema/search";
 import { type ColumnDraft, INDEX_TYPES, typeHint, UNIQUE_TYPES } from "./column-draft";
 import { OptionsEditor } from "./options-editor";
+import { renameOption, setOptions } from "./option-renames";
 import { TypePicker } from "./type-picker";
 
 type Props = {
@@ -123,7 +124,13 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
       )}
       {draft.type === "dropdown" && (
         <Field className="col-span-12 sm:col-span-8" label="Options" htmlFor={id("options")} error={firstError(errors, "options")}>
-          <OptionsEditor id={id("options")} options={draft.options} onChange={(options) => set({ options })} invalid={!!firstError(errors, "options")} />
+          <OptionsEditor
+            id={id("options")}
+            options={draft.options}
+            onChange={(options) => set(setOptions(draft, options))}
+            onRename={(from, to) => set(renameOption(draft, from, to))}
+            invalid={!!firstError(errors, "options")}
+          />
         </Field>
       )}
       {draft.type === "reference" && (

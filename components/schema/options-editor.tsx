@@ -3,9 +3,40 @@ import { type KeyboardEvent, useState } from "react";
 import { Button } from "../ui/button";
 import { TextInput } from "../ui/field";
 
-/** The options of a dropdown column: chips to remove, a box to add (Enter, the button, or leaving the box: typed text is never dropped). */
-export const OptionsEditor = ({ id, options, onChange, invalid }: { id: string; options: string[]; onChange: (o: string[]) => void; invalid?: boolean }) => {
+type Props = {
+  id: string;
+  options: string[];
+  onChange: (o: string[]) => void;
+  /** Renames an option in place (its rows follow once saved). */
+  onRename: (from: string, to: string) => void;
+  invalid?: boolean;
+};
+
+/** One option's new name: Enter or leaving the box keeps it, Escape cancels. */
+const RenameBox = ({ option, onDone }: { option: string; onDone: (to?: string) => void }) => {
+  const [text, setText] = useState(option);
+  const id = `rename-option-${option}`;
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Enter" || e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone(e.key === "Enter" ? text : undefined);
+    }
+  };
+  return (
+    <li className="inline-flex items-center">
+      <label htmlFor={id} className="sr-only">
+        New name for option {option}
+      </label>
+      <TextInput id={id} autoFocus value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onBlur={() => onDone(text)} className="h-6 w-32 py-0 text-xs" />
+    </li>
+  );
+};
+
+/** The options of a dropdown column: chips to rename or remove, a box to add (Enter, the button, or leaving the box: typed text is never dropped). */
+export const OptionsEditor = ({ id, options, onChange, onRename, invalid }: Props) => {
   const [text, setText] = useState("");
+  const [renaming, setRenaming] = useState<string | null>(null);
   const add = () => {
     const values = text
       .split(",")
@@ -20,23 +51,33 @@ export const OptionsEditor = ({ id, options, onChange, invalid }: { id: string; 
       add();
     }
   };
+  const chipButton = "grid size-4 place-items-center rounded-full text-indigo-700 hover:bg-indigo-200 hover:text-indigo-900";
   return (
     <div>
       {options.length > 0 && (
         <ul className="mb-1.5 flex flex-wrap gap-1" aria-label="Options">
-          {options.map((o) => (
-            <li key={o} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-800 ring-1 ring-indigo-200">
-              {o}
-              <button
-                type="button"
-                onClick={() => onChange(options.filter((x) => x !== o))}
-                className="grid size-4 place-items-center rounded-full text-indigo-500 hover:bg-indigo-200 hover:text-indigo-900"
-                aria-label={`Remove option ${o}`}
-              >
-                ×
-              </button>
-            </li>
-          ))}
+          {options.map((o) =>
+            renaming === o ? (
+              <RenameBox
+                key={o}
+                option={o}
+                onDone={(to) => {
+                  setRenaming(null);
+                  if (to !== undefined) onRename(o, to);
+                }}
+              />
+            ) : (
+              <li key={o} className="inline-flex items-center gap-0.5 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-800 ring-1 ring-indigo-200">
+                {o}
+                <button type="button" onClick={() => setRenaming(o)} className={`${chipButton} ml-0.5`} aria-label={`Rename option ${o}`} title="Rename: rows holding it follow">
+                  ✎
+                </button>
+                <button type="button" onClick={() => onChange(options.filter((x) => x !== o))} className={chipButton} aria-label={`Remove option ${o}`}>
+                  ×
+                </button>
+              </li>
+            ),
+          )}
         </ul>
       )}
       <div className="flex gap-1.5">

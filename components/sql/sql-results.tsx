@@ -1,8 +1,10 @@
 "use client";
 import { useMemo, useState } from "react";
+import type { DataRecord } from "../api/types";
 import type { SqlAnswer } from "../api/use-sql";
 import type { Sort } from "../data/build-query";
-import { type GridColumn, RecordsGrid } from "../data/records-grid";
+import { RecordsGrid } from "../data/records-grid";
+import { resultColumns, type ServerColumnTypes } from "./result-columns";
 
 /** Repeated names (`SELECT n, n`) get a suffix, so each cell keeps its own column in the grid. */
 const uniqueNames = (names: string[]) => {
@@ -14,17 +16,19 @@ const uniqueNames = (names: string[]) => {
   });
 };
 
-const typeOf = (values: unknown[]): GridColumn["type"] => (values.every((v) => v === null || typeof v === "number") ? "float" : "text");
+/** The grid's own key of a result row: a symbol, so no column name (`id` included) can reach or overwrite it. */
+const ROW = Symbol("result row");
+type ResultRow = Record<string, unknown> & { [ROW]: number };
 
 const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : a < b ? -1 : 1);
 
 /** The console's answer in the data grid (read-only); header clicks sort the rows here, not on the server. */
-export const SqlResults = ({ answer }: { answer: SqlAnswer }) => {
+export const SqlResults = ({ answer }: { answer: SqlAnswer & ServerColumnTypes }) => {
   const [sort, setSort] = useState<Sort | undefined>();
   const names = useMemo(() => uniqueNames(answer.columns), [answer.columns]);
-  const columns: GridColumn[] = names.map((name, i) => ({ name, type: typeOf(answer.rows.map((r) => r[i])) }));
+  const columns = useMemo(() => resultColumns(names, answer.rows, answer.column_types), [names, answer.rows, answer.column_types]);
   const rows = useMemo(() => {
-    const records = answer.rows.map((r, i) => ({ ...Object.fromEntries(names.map((n, ci) => [n, r[ci]])), id: i + 1 }) as { id: number } & Record<string, unknown>);
+    const records = answer.rows.map((r, i): ResultRow => ({ ...Object.fromEntries(names.map((n, ci) => [n, r[ci]])), [ROW]: i }));
     if (!sort) return records;
     const sorted = [...records].sort((a, b) => compare(a[sort.column], b[sort.column]));
     return sort.desc ? sorted.reverse() : sorted;
@@ -39,7 +43,9 @@ export const SqlResults = ({ answer }: { answer: SqlAnswer }) => {
         <RecordsGrid
           table={{ name: "query result", columns: [] }}
           columns={columns}
-          rows={rows}
+          // Read-only rows keyed by ROW: the grid reads cells by column name and never their `id`.
+          rows={rows as unknown as DataRecord[]}
+          rowKey={(r) => (r as unknown as ResultRow)[ROW]}
           labels={{}}
           sorts={sort ? [sort] : []}
           onSort={(column) => setSort((s) => (s?.column === column ? (s.desc ? undefined : { column, desc: true }) : { column, desc: false }))}

@@ -11,6 +11,7 @@ import {
   dropMysqlForeignKeys,
   dropMysqlIndexes,
 } from "./mysql-constraints";
+import type { OptionRenames } from "./option-renames";
 import type { ConvertedRow } from "./plan-column-values";
 import { rebuildSqliteTable } from "./rebuild-sqlite-table";
 import { renameIndexColumn } from "../schema/indexes";
@@ -24,7 +25,7 @@ export type ColumnChange = {
   to: ColumnDef;
   /** Every non-null row with the value it must hold afterwards (already validated). */
   rows: ConvertedRow[];
-  renames: Map<string, string>;
+  renames: OptionRenames;
 };
 
 /** User names cannot start with "_", so the temporary column never collides with one. */

@@ -3,6 +3,7 @@
 // Only lossless conversions succeed: anything that would change the meaning of a value fails.
 import type { FieldError } from "../errors";
 import type { ColumnDef } from "../schema/types";
+import type { OptionRenames } from "./option-renames";
 
 export type Conversion = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -55,10 +56,10 @@ const asDatetime = (v: unknown): Conversion => {
   return yes(DATE_TEXT.test(v) ? `${v}T00:00:00.000Z` : v);
 };
 
-/** Converts one non-null JSON value of `from` to a JSON value for `to`; `renames` maps renamed dropdown options. */
-export const convertValue = (v: unknown, from: ColumnDef, to: ColumnDef, renames: Map<string, string>): Conversion => {
+/** Converts one non-null JSON value of `from` to a JSON value for `to`; `renames` maps renamed dropdown options (null: the row becomes NULL). */
+export const convertValue = (v: unknown, from: ColumnDef, to: ColumnDef, renames: OptionRenames): Conversion => {
   if (v === null || v === undefined) return yes(null);
-  if (from.type === "dropdown" && to.type === "dropdown" && typeof v === "string") return yes(renames.get(v) ?? v);
+  if (from.type === "dropdown" && to.type === "dropdown" && typeof v === "string") return yes(renames.has(v) ? renames.get(v) : v);
   if (from.type === "password" && to.type !== "password") return yes(v);
   switch (to.type) {
     case "varchar":
@@ -95,18 +96,6 @@ export const passwordRefusal = (from: ColumnDef, to: ColumnDef): FieldError | un
     code: "lossy_conversion",
     message: "a password column holds 60-character bcrypt hashes and can only become text or varchar(60) or longer",
   };
-};
-
-/**
- * Dropdown options replaced at the same position are renames (rows holding the old option follow it), which
- * is what editing an option in place sends; other options are plain additions and removals.
- */
-export const optionRenames = (before: string[], after: string[]): Map<string, string> => {
-  const renames = new Map<string, string>();
-  for (let i = 0; i < Math.min(before.length, after.length); i++) {
-    if (!after.includes(before[i]) && !before.includes(after[i])) renames.set(before[i], after[i]);
-  }
-  return renames;
 };
 
 /** How a column's type reads in messages: varchar(5), decimal(10,2), dropdown(draft, live), reference(authors). */

@@ -6,6 +6,7 @@ import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
 import { describeIds, existingIds, readColumn, rowCount, type StoredValue } from "./column-values";
 import { convertValue, typeLabel } from "./convert-value";
+import type { OptionRenames } from "./option-renames";
 
 /** A non-null row after conversion: its raw old value and the value to store in the new column. */
 export type ConvertedRow = StoredValue & { stored: unknown };
@@ -28,6 +29,7 @@ const uniqueKey = (udb: UserDb, v: unknown) => (udb.engine === "mysql" && typeof
 const duplicateIds = (udb: UserDb, rows: ConvertedRow[]): number[] => {
   const groups = new Map<unknown, number[]>();
   for (const row of rows) {
+    if (row.stored === null) continue;
     const key = uniqueKey(udb, row.stored);
     groups.set(key, [...(groups.get(key) ?? []), row.id]);
   }
@@ -52,7 +54,7 @@ export const planColumnValues = async (
   table: string,
   from: ColumnDef,
   to: ColumnDef,
-  renames: Map<string, string>,
+  renames: OptionRenames,
   /** `fill` of the PATCH: the value empty rows get in the same change (making a column required). */
   fill?: { value: unknown },
 ): Promise<ConvertedRow[]> => {
@@ -68,6 +70,11 @@ export const planColumnValues = async (
       continue;
     }
     const value = convertValue(TYPE_SPECS[from.type].toJson(row.raw), from, to, renames);
+    // A dropdown option renamed to null (checked against `nullable` before): the row becomes NULL.
+    if (value.ok && value.value === null) {
+      converted.push({ ...row, stored: null });
+      continue;
+    }
     const check = value.ok ? TYPE_SPECS[to.type].fromJson(value.value, to) : { ok: false as const, code: "lossy_conversion", message: value.message };
     if (check.ok) converted.push({ ...row, stored: check.value });
     else misfits.push({ id: row.id, reason: check.message, code: check.code });

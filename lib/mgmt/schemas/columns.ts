@@ -42,6 +42,14 @@ export const ColumnPatch = component(
       ...columnProperties,
       name: ColumnName.optional(),
       type: columnProperties.type.optional(),
+      rename: z
+        .record(z.string(), z.string().min(1).max(255).nullable())
+        .optional()
+        .meta({
+          description:
+            'dropdown only: `{"old option": "new option"}`; rows holding the old option get the new one (an option of the new list; the list may be left out: each renamed option is replaced in place). `null` instead of an option makes those rows NULL (nullable columns). Without it, removing an option that rows hold is a 422 naming the option and its row count.',
+          example: { archived: "discontinued" },
+        }),
       fill: z.unknown().optional().meta({
         description: "Value written into the rows where the column is empty (NULL), in the same change: how a column with empty rows becomes required (`nullable: false`). Valid for the new type; not stored.",
       }),

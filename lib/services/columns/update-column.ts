@@ -1,5 +1,6 @@
 import { alterColumn } from "../../ddl/alter-column";
-import { convertValue, optionRenames, passwordRefusal, typeLabel } from "../../ddl/convert-value";
+import { convertValue, passwordRefusal, typeLabel } from "../../ddl/convert-value";
+import { checkOptionRenames, type OptionRenames, refuseOptionsInUse, renamedOptions } from "../../ddl/option-renames";
 import { planColumnValues } from "../../ddl/plan-column-values";
 import type { z } from "zod";
 import { conflict, invalidField, notFound, validationFailed } from "../../errors";
@@ -41,10 +42,12 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
 };
 
 /** Without a new default in the patch, the current one is converted like the rows are. */
-const carryDefault = (from: ColumnDef, to: ColumnDef, renames: Map<string, string>): ColumnDef => {
+const carryDefault = (from: ColumnDef, to: ColumnDef, renames: OptionRenames): ColumnDef => {
   if (from.default === undefined) return to;
   if (from.default === AUTH_ID_DEFAULT && ["int", "bigint", "reference", "varchar", "text"].includes(to.type)) return { ...to, default: AUTH_ID_DEFAULT };
   const converted = convertValue(from.default, from, to, renames);
+  // A default option renamed to null: the column has no default any more.
+  if (converted.ok && converted.value === null) return to;
   if (converted.ok && to.type !== "password" && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
     return { ...to, default: converted.value };
   }
@@ -71,8 +74,12 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   const table = getTableOrThrow(schema, tableName);
   const from = table.columns.find((c) => c.name === columnName);
   if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
-  const { fill, ...patch } = input;
-  const merged = parseWith(ColumnInput, mergeInput(from, patch));
+  const { fill, rename, ...patch } = input;
+  if (rename && (from.type !== "dropdown" || (patch.type ?? from.type) !== "dropdown")) {
+    throw invalidField("rename", "invalid_rename", "rename applies to the options of a dropdown column");
+  }
+  const options = rename && !patch.options ? renamedOptions(from.options ?? [], rename) : patch.options;
+  const merged = parseWith(ColumnInput, mergeInput(from, options ? { ...patch, options } : patch));
   assertReferenceExists(schema, merged);
   const parsed = toColumnDef(merged);
   const refusal = passwordRefusal(from, parsed);
@@ -80,8 +87,9 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   if (parsed.name !== from.name && table.columns.some((c) => c.name === parsed.name)) {
     throw conflict(`Column "${parsed.name}" already exists in table "${table.name}".`);
   }
-  const renames =
-    from.type === "dropdown" && parsed.type === "dropdown" ? optionRenames(from.options ?? [], parsed.options ?? []) : new Map<string, string>();
+  const dropdown = from.type === "dropdown" && parsed.type === "dropdown";
+  const renames: OptionRenames = dropdown ? checkOptionRenames(from, parsed, rename ?? {}) : new Map();
+  if (dropdown) await refuseOptionsInUse(ctx.app.engine.userDb(schema.physical), table.name, from, parsed, renames);
   const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
   if (sameColumn(from, to)) return columnView(from);
   const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
