@@ -20,7 +20,15 @@ export const MYSQL_CONSOLE_POOL = { connections: 2, accountConnections: 4, idleM
 /** Why rows were left out: more than `maxRows`, or more than `maxBytes` of JSON. */
 export type TruncatedReason = "rows" | "bytes";
 
-export type ConsoleResult = { columns: string[]; rows: unknown[][]; truncated: boolean; truncated_reason?: TruncatedReason; ms: number };
+export type ConsoleResult = {
+  columns: string[];
+  /** Each column's type as the engine names it (MariaDB: its wire type; SQLite: the declared type, null for an expression). */
+  column_types: (string | null)[];
+  rows: unknown[][];
+  truncated: boolean;
+  truncated_reason?: TruncatedReason;
+  ms: number;
+};
 
 /** Collects rows under the limits; `add` answers false once a row is refused (stop reading then). */
 export const collectRows = (limits: Pick<ConsoleLimits, "maxRows" | "maxBytes">) => {

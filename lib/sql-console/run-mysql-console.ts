@@ -1,4 +1,4 @@
-import type { FieldPacket, Pool, PoolConnection } from "mysql2";
+import { type FieldPacket, type Pool, type PoolConnection, Types } from "mysql2";
 import { invalidField } from "../errors";
 import { collectRows, type ConsoleLimits, type ConsoleResult } from "./console-limits";
 
@@ -26,6 +26,22 @@ const reset = async (conn: PoolConnection) => {
   await command(conn, "DO RELEASE_ALL_LOCKS()");
 };
 
+/** mysql2's wire type names, in MariaDB's own words where they differ. */
+const WIRE_NAMES: Record<string, string> = {
+  TINY: "TINYINT", SHORT: "SMALLINT", LONG: "INT", INT24: "MEDIUMINT", LONGLONG: "BIGINT", NEWDECIMAL: "DECIMAL",
+  VAR_STRING: "VARCHAR", STRING: "CHAR", TINY_BLOB: "TINYBLOB", MEDIUM_BLOB: "MEDIUMBLOB", LONG_BLOB: "LONGBLOB", NEWDATE: "DATE",
+};
+const BINARY_CHARSET = 63;
+
+/** A result column's type as MariaDB sends it: text types are named as text unless their bytes are binary. */
+const mysqlColumnType = (f: FieldPacket): string | null => {
+  const wire = f.columnType === undefined ? undefined : (Types as unknown as Record<number, string>)[f.columnType];
+  if (!wire) return null;
+  const name = WIRE_NAMES[wire] ?? wire;
+  if (/BLOB$/.test(name) && f.characterSet !== BINARY_CHARSET) return name.replace("BLOB", "TEXT");
+  return name;
+};
+
 type Streamed = { result: ConsoleResult; complete: boolean };
 
 /** Reads the result row by row under the limits; stops (complete: false) at the first row refused. */
@@ -34,15 +50,19 @@ const streamRows = (conn: PoolConnection, sql: string, limits: ConsoleLimits) =>
     const started = performance.now();
     const collected = collectRows(limits);
     let columns: string[] | undefined;
+    let columnTypes: (string | null)[] = [];
     let settled = false;
     const finish = (complete: boolean) => {
       if (settled) return;
       settled = true;
       if (!columns) return reject(invalidField("sql", "not_a_select", "SQL returned no rows: the console runs only a SELECT"));
-      resolve({ complete, result: { columns, rows: collected.rows, ...collected.truncation(), ms: Math.round(performance.now() - started) } });
+      resolve({ complete, result: { columns, column_types: columnTypes, rows: collected.rows, ...collected.truncation(), ms: Math.round(performance.now() - started) } });
     };
     const query = conn.query({ sql, rowsAsArray: true });
-    query.on("fields", (fields: FieldPacket[]) => (columns = fields.map((f) => f.name)));
+    query.on("fields", (fields: FieldPacket[]) => {
+      columns = fields.map((f) => f.name);
+      columnTypes = fields.map(mysqlColumnType);
+    });
     query.on("result", (row: unknown) => {
       if (!settled && Array.isArray(row) && !collected.add(row.map(cell))) finish(false);
     });

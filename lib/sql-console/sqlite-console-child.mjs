@@ -14,7 +14,10 @@ const run = ({ file, sql, maxRows, maxBytes }) => {
     const stmt = db.prepare(sql);
     if (!stmt.reader || !stmt.readonly) return { refused: "SQL is not a read: the console runs only a SELECT" };
     stmt.raw(true);
-    const columns = stmt.columns().map((c) => c.name);
+    const described = stmt.columns();
+    const columns = described.map((c) => c.name);
+    // The declared type of a column read straight from a table; null for an expression (SQLite types values, not results).
+    const column_types = described.map((c) => c.type ?? null);
     const rows = [];
     let bytes = 0;
     let reason;
@@ -34,7 +37,7 @@ const run = ({ file, sql, maxRows, maxBytes }) => {
       break;
     }
     const ms = Math.round(performance.now() - started);
-    return reason ? { columns, rows, truncated: true, truncated_reason: reason, ms } : { columns, rows, truncated: false, ms };
+    return reason ? { columns, column_types, rows, truncated: true, truncated_reason: reason, ms } : { columns, column_types, rows, truncated: false, ms };
   } finally {
     db.close();
   }

@@ -90,6 +90,15 @@ describe.each(ENGINES)("the SQL console on %s", (engine) => {
     expect(reply.body.ms).toBeTypeOf("number");
   });
 
+  it("names each result column's type as the engine does, beside its name", async () => {
+    const reply = await run("SELECT b.id, b.title, b.price, COUNT(*) AS n FROM books b WHERE b.id IN (100, 200) GROUP BY b.id, b.title, b.price ORDER BY b.id");
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.columns).toEqual(["id", "title", "price", "n"]);
+    expect(reply.body.rows.map((r: unknown[]) => Number(r[0]))).toEqual([100, 200]);
+    // SQLite types values, not results: a column read from a table has its declared type, an expression none.
+    expect(reply.body.column_types).toEqual(engine === "mysql" ? ["BIGINT", "VARCHAR", "DECIMAL", "BIGINT"] : ["INTEGER", "TEXT", "REAL", null]);
+  });
+
   it("keeps repeated column names apart, as arrays of cells", async () => {
     const reply = await run("WITH t AS (SELECT 1 AS n) SELECT n, n FROM t");
     expect(reply.status, reply.text).toBe(200);

@@ -17,12 +17,15 @@ export const SqlResult = component(
   z
     .object({
       columns: z.array(z.string()).meta({ description: "Column names in the order of each row's cells (names may repeat)." }),
+      column_types: z
+        .array(z.string().nullable())
+        .meta({ description: "Each column's type as the engine names it, in the order of `columns`: MariaDB's result type (`BIGINT`, `DECIMAL`, `DATETIME`, `VARCHAR`, …); SQLite's declared type of a column read straight from a table, null for an expression." }),
       rows: z.array(z.array(z.unknown())).meta({ description: `At most ${CONSOLE_LIMITS.maxRows} rows, each an array of cells; binary cells as \`\\x\` and hex.` }),
       truncated: z.boolean().meta({ description: `True when rows were left out: the query had more than ${CONSOLE_LIMITS.maxRows} rows, or more than ${CONSOLE_LIMITS.maxBytes / 1024 / 1024} MiB of them as JSON.` }),
       truncated_reason: z.enum(["rows", "bytes"]).optional().meta({ description: `With \`truncated\`: \`rows\` (past ${CONSOLE_LIMITS.maxRows} rows) or \`bytes\` (the next row would pass ${CONSOLE_LIMITS.maxBytes / 1024 / 1024} MiB of JSON cells).` }),
       ms: z.int().meta({ description: "Milliseconds the statement took on the engine." }),
     })
-    .meta({ example: { columns: ["title", "price"], rows: [["Kindred", 17.5]], truncated: false, ms: 3 } }),
+    .meta({ example: { columns: ["title", "price"], column_types: ["VARCHAR", "DECIMAL"], rows: [["Kindred", 17.5]], truncated: false, ms: 3 } }),
 );
 
 export type SqlResult = z.output<typeof SqlResult>;
