@@ -7,7 +7,7 @@ import { hashPassword, passwordProblem } from "./password-rule";
 import { bumpSessionVersion } from "../../auth/session-version";
 import { metaTransaction } from "../../db/meta-transaction";
 
-export type ResetAccountPasswordInput = { account: string; body: { password?: string } };
+export type ResetAccountPasswordInput = { account: number; body: { password?: string } };
 
 // No look-alikes (0/O, 1/l/I): the password is read off a screen and typed elsewhere.
 const ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
