@@ -11,8 +11,8 @@ export type Aggregate = { fn: AggFunction; column?: ColumnDef; name: string };
 export type AggregateSort = { name: string; desc: boolean };
 export type AggregateQuery = { filters: Filter[]; group: ColumnDef[]; aggregates: Aggregate[]; sort: AggregateSort[]; limit: number; offset: number };
 
-const MAX_GROUP = 5;
-const MAX_AGGREGATES = 20;
+export const MAX_GROUP = 5;
+export const MAX_AGGREGATES = 20;
 const NUMERIC: ColumnType[] = ["int", "bigint", "decimal", "float"];
 
 /** Which columns a function takes: sums and averages numbers; min and max anything sortable; counts anything comparable. */

@@ -23,8 +23,8 @@ export type ReadQuery = { filters: Filter[]; sort: Sort[]; limit: number; offset
  */
 export type ReadOptions = { rows?: boolean; limit?: number };
 
-const DEFAULT_LIMIT = 50;
-const MAX_LIMIT = 1000;
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
 
 type Fail = (field: string, code: string, message: string) => void;
 

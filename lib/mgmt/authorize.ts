@@ -1,6 +1,4 @@
-import { ApiError, invalidField, notFound } from "../errors";
-import type { CoreRequest } from "../http/core-types";
-import { parseJsonBody } from "../http/parse-json-body";
+import { ApiError, notFound } from "../errors";
 import type { Ctx } from "../meta/context";
 import { loadDatabase } from "../meta/load-schema";
 import { workspaceRole } from "../teams/roles";
@@ -20,15 +18,12 @@ export const REFUSALS = {
 
 const forbidden = (message: string) => new ApiError("forbidden", message);
 
-/** The workspace a workspace route names (`?workspace=` or the body's `workspace`), else the caller's own. */
-const namedWorkspace = (route: Pick<Route, "workspaceFrom">, req: CoreRequest | undefined, own: number): number => {
-  if (!req || !route.workspaceFrom) return own;
-  const raw = route.workspaceFrom === "query" ? req.query.get("workspace") ?? undefined : (parseJsonBody(req) as { workspace?: unknown } | undefined)?.workspace;
-  if (raw === undefined || raw === null) return own;
-  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw invalidField("workspace", "invalid_value", "workspace must be the owner's account id");
-  return id;
-};
+/** What authorize reads of a route's parsed input: the database it names, and a workspace named in its query or body. */
+export type AuthorizeInput = { instance?: string; query?: { workspace?: number }; body?: { workspace?: number } };
+
+/** The workspace a workspace route names (its parsed `?workspace=` or body `workspace`), else the caller's own. */
+const namedWorkspace = (route: Pick<Route, "workspaceFrom">, input: AuthorizeInput, own: number): number =>
+  (route.workspaceFrom && input[route.workspaceFrom]?.workspace) ?? own;
 
 /**
  * The one permission decision of the management API, made before a route runs. An unreachable database or
@@ -36,7 +31,7 @@ const namedWorkspace = (route: Pick<Route, "workspaceFrom">, req: CoreRequest | 
  * non-operator is a 403. On database and workspace routes it leaves the caller's role (and the workspace) on ctx,
  * on database routes the loaded database too (getDatabaseOrThrow then answers from ctx).
  */
-export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "workspaceFrom" | "noDatabaseKeys">, params: Record<string, string>, req?: CoreRequest): Promise<void> => {
+export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "workspaceFrom" | "noDatabaseKeys">, input: AuthorizeInput): Promise<void> => {
   const { actor } = ctx;
   const { permission } = route;
   const meta = ctx.app.engine.meta;
@@ -44,7 +39,7 @@ export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "wor
   if (permission === "authenticated" || permission === "billing") return;
   if (isWorkspacePermission(permission)) {
     if (actor.keyDatabaseId !== null) throw forbidden(REFUSALS.databaseKeyOutside);
-    const ownerId = namedWorkspace(route, req, actor.accountId);
+    const ownerId = namedWorkspace(route, input, actor.accountId);
     const role = await workspaceRole(meta, ownerId, actor.accountId);
     if (!role) throw notFound(REFUSALS.workspaceNotFound(ownerId));
     if (!roleAllows(role, permission)) throw forbidden(REFUSALS.workspaceRoleLacks(permission));
@@ -57,7 +52,7 @@ export const authorize = async (ctx: Ctx, route: Pick<Route, "permission" | "wor
     if (permission === "operator" && !actor.isOperator) throw forbidden(REFUSALS.operatorOnly);
     return;
   }
-  const instance = params.instance;
+  const { instance } = input;
   const database = instance === undefined ? undefined : await loadDatabase(ctx.app, instance);
   const schema = database?.schema;
   const role = schema && (await workspaceRole(meta, schema.ownerId, actor.accountId));

@@ -7,7 +7,7 @@ import { errorResponse } from "../http/error-response";
 import { refuseDisabled, resolveKey } from "../keys/resolve-key";
 import type { Actor, Ctx } from "../meta/context";
 import { billingActor } from "../billing/webhook";
-import { quotaMeter } from "../plans/quotas";
+import { type QuotaInputs, type QuotaKind, quotaMeter } from "../plans/quotas";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
@@ -28,14 +28,23 @@ const actorFromKey = async (app: App, req: CoreRequest): Promise<Actor | undefin
   return { accountId: key.accountId, isOperator: account.is_operator === 1, keyDatabaseId: key.databaseId };
 };
 
+// A malformed escape stays as sent: its `%` fits no literal segment and no path parameter's schema.
+const decodeSegment = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 /**
  * The management API under /api/v1: a secret key (Bearer or x-api-key) or the dashboard session. Each request
- * is matched to its route, authenticated, authorized against the route's permission, parsed with the route's
- * schemas, then run.
+ * is matched to its route, authenticated, parsed with the route's schemas (path, query and body), authorized
+ * against its permission, then run: no service sees input its schemas refuse.
  */
 export const handleManagementRequest = async (app: App, req: CoreRequest, session?: SessionResolver): Promise<CoreResponse> => {
   try {
-    const segments = req.pathname.split("/").slice(3).filter(Boolean).map(decodeURIComponent);
+    const segments = req.pathname.split("/").slice(3).filter(Boolean).map(decodeSegment);
     if (segments.length === 1 && segments[0] === "openapi.json") {
       return json(200, buildManagementOpenApi(`${req.origin}/api/v1`));
     }
@@ -53,14 +62,15 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     const actor = route.permission === "billing" ? billingActor(app, req) : ((await actorFromKey(app, req)) ?? (await session?.(req)));
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
     const ctx: Ctx = { app, actor, origin: req.origin, responseHeaders: {} };
-    await authorize(ctx, route, params, req);
     const input = parseInput(route, params, req);
-    // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's).
-    const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input, app);
+    await authorize(ctx, route, input);
+    // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's);
+    // defineRoute lets a route declare only a quota whose input its parsed input provides.
+    const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input as QuotaInputs[QuotaKind], app);
     if (meter) ctx.meter = meter;
     // A run after a lost race plans from the database as it is now: authorize loads it again.
     const run = async (attempt = 1) => {
-      if (attempt > 1) await authorize(ctx, route, params, req);
+      if (attempt > 1) await authorize(ctx, route, input);
       return route.run(ctx, input);
     };
     const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run());

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { Ctx, DbCtx } from "../meta/context";
-import type { QuotaKind } from "../plans/quotas";
+import type { QuotaInputs, QuotaKind } from "../plans/quotas";
 import type { Permission } from "./permissions";
+import type { PathParamValue } from "./schemas/path-params";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -24,21 +25,29 @@ export const TAGS = {
 
 export type Tag = keyof typeof TAGS;
 
-/** `databases/:instance/tables/:table` → { instance: string; table: string } */
+/** `databases/:instance/webhooks/:webhook` → { instance: string; webhook: number }, as lib/mgmt/schemas/path-params.ts parses them. */
 type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name]: string } & PathParams<Rest>
+  ? { [K in Name]: PathParamValue<K> } & PathParams<Rest>
   : P extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
+    ? { [K in Name]: PathParamValue<K> }
     : unknown;
 
 type BodyOf<B> = B extends z.ZodType ? { body: z.output<B> } : unknown;
 type QueryOf<Q> = Q extends z.ZodType ? { query: z.output<Q> } : unknown;
 
-/** What a route's run receives: its path params, and its parsed body and query when it declares them. */
+/** What a route's run receives: its parsed path params, and its parsed body and query when it declares them. */
 export type RouteInput<P extends string, B, Q> = PathParams<P> & BodyOf<B> & QueryOf<Q>;
 
 /** Errors a route's service can raise beyond those its shape implies (401, 403, 404 on path params, 422 on input). */
 export type ServiceError = "not_found" | "conflict" | "gone" | "ai" | "quota";
+
+/** Where a workspace route may name another workspace: a declared schema whose output has `workspace?: number`. */
+type WorkspaceSource<B, Q> =
+  | (Q extends z.ZodType ? ("workspace" extends keyof z.output<Q> ? (z.output<Q>["workspace"] extends number | undefined ? "query" : never) : never) : never)
+  | (B extends z.ZodType ? ("workspace" extends keyof z.output<B> ? (z.output<B>["workspace"] extends number | undefined ? "body" : never) : never) : never);
+
+/** The quotas a route may declare: those whose input (lib/plans/quotas.ts) its parsed input provides. */
+type QuotaFor<I> = { [K in QuotaKind]: I extends QuotaInputs[K] ? K : never }[QuotaKind];
 
 type Described<P extends string, B, Q> = {
   method: Method;
@@ -53,12 +62,12 @@ type Described<P extends string, B, Q> = {
   body?: B;
   query?: Q;
   errors?: ServiceError[];
-  /** Workspace routes: where a workspace other than the caller's own is named (`?workspace=` or the body's `workspace`). */
-  workspaceFrom?: "query" | "body";
+  /** Workspace routes: where a workspace other than the caller's own is named (`?workspace=` or the body's `workspace`), as parsed. */
+  workspaceFrom?: WorkspaceSource<B, Q>;
   /** Database routes that a key limited to one database may not call (it would act beyond a key: as a user). */
   noDatabaseKeys?: true;
   /** A metered use: the kernel checks it against the caller's plan and credits inside the service's transaction (402). */
-  quota?: QuotaKind;
+  quota?: QuotaFor<RouteInput<P, B, Q>>;
   /** A database route's service gets the database authorize loaded (`ctx.database`). */
   run: (ctx: P extends `${string}:instance${string}` ? DbCtx : Ctx, input: RouteInput<P, B, Q>) => Promise<unknown>;
 };
@@ -66,7 +75,9 @@ type Described<P extends string, B, Q> = {
 export type RouteSpec<P extends string, B, Q> = Described<P, B, Q> &
   ({ status: 200 | 201; response: z.ZodType } | { status: 204; response?: undefined });
 
-export type Route = RouteSpec<string, z.ZodType | undefined, z.ZodObject | undefined> & {
+export type Route = Omit<RouteSpec<string, z.ZodType | undefined, z.ZodObject | undefined>, "workspaceFrom" | "quota"> & {
+  workspaceFrom?: "query" | "body";
+  quota?: QuotaKind;
   run: (ctx: Ctx, input: Record<string, unknown>) => Promise<unknown>;
 };
 

@@ -1,4 +1,5 @@
 // `GET /{table}/_aggregate` and `GET /{join}/_aggregate` in the data OpenAPI document.
+import { MAX_AGGREGATES, MAX_GROUP } from "../api/limits";
 import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
 import { curlSample } from "./curl-sample";
@@ -38,17 +39,17 @@ export const aggregatePath = (
             name: "_group",
             in: "query",
             required: false,
-            description: "Comma-separated columns to group by (at most 5); without it, one row over every matching record.",
+            description: `Comma-separated columns to group by (at most ${MAX_GROUP}); without it, one row over every matching record.`,
             style: "form",
             explode: false,
-            schema: { type: "array", maxItems: 5, items: { type: "string", enum: groupable } },
+            schema: { type: "array", maxItems: MAX_GROUP, items: { type: "string", enum: groupable } },
           },
           {
             name: "_agg",
             in: "query",
             required: false,
             description:
-              "Comma-separated aggregates (default `count`): `count`, `sum:col`, `avg:col` (number columns), `min:col`, `max:col`, `count_distinct:col`.",
+              `Comma-separated aggregates (default \`count\`, at most ${MAX_AGGREGATES}): \`count\`, \`sum:col\`, \`avg:col\` (number columns), \`min:col\`, \`max:col\`, \`count_distinct:col\`.`,
             example: agg,
             schema: { type: "string", pattern: "^[a-z_]+(:[a-z][a-z0-9_]*)?(,[a-z_]+(:[a-z][a-z0-9_]*)?)*$" },
           },

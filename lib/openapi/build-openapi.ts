@@ -1,4 +1,5 @@
 // The live OpenAPI 3.1 document of one database's data API, rebuilt from the cached schema on every call.
+import { DEFAULT_LIMIT, MAX_BODY_BYTES, MAX_BULK_ROWS, MAX_FILTER_ROWS, MAX_LIMIT, mebibytes } from "../api/limits";
 import { FILTER_OPERATORS } from "../schema/filter-operators";
 import type { DatabaseSchema, TableDef } from "../schema/types";
 import type { LoadedDatabase } from "../meta/schema-cache";
@@ -66,13 +67,13 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
         {
           operationId: `create${p}`,
           summary: `Create or upsert ${table.name}`,
-          description: `Creates one record, or up to 1000 from a JSON array in one transaction (all or nothing). With \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` it upserts: each record whose conflict value exists is merged (200), the others are created (201).`,
+          description: `Creates one record, or up to ${MAX_BULK_ROWS} from a JSON array in one transaction (all or nothing). With \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` it upserts: each record whose conflict value exists is merged (200), the others are created (201).`,
           parameters: upsertParameters(table),
           requestBody: {
             required: true,
             content: {
               "application/json": {
-                schema: { oneOf: [ref(names.create), { type: "array", items: ref(names.create), minItems: 1, maxItems: 1000 }] },
+                schema: { oneOf: [ref(names.create), { type: "array", items: ref(names.create), minItems: 1, maxItems: MAX_BULK_ROWS }] },
                 examples: {
                   one: { summary: "One record", value: exampleCreate(table) },
                   many: { summary: "Several records", value: [exampleCreate(table)] },
@@ -188,11 +189,11 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 
 **Authentication**: \`Authorization: Bearer <key>\` with your secret key (\`sk_...\`) or a database-auth JWT, or \`x-api-key: <key>\`.
 
-**Lists**: \`_limit\` (1 to 1000, default 50), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`. \`_select=a,b\` picks columns, \`_expand=ref_col\` adds the referenced rows under \`expand\`; a \`Link: <…>; rel="next"\` header carries the next page's \`_after\` cursor. \`GET /{table}/_aggregate\` (and \`/{join}/_aggregate\`) groups and counts with \`_group\` and \`_agg\`.
+**Lists**: \`_limit\` (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`. \`_select=a,b\` picks columns, \`_expand=ref_col\` adds the referenced rows under \`expand\`; a \`Link: <…>; rel="next"\` header carries the next page's \`_after\` cursor. \`GET /{table}/_aggregate\` (and \`/{join}/_aggregate\`) groups and counts with \`_group\` and \`_agg\`.
 
-**Writes beyond one record**: \`POST /{table}\` takes an array (up to 1000, all or nothing); with \`_on_conflict=<unique column>\` and \`Prefer: resolution=merge-duplicates\` it upserts. \`PATCH /{table}?<filters>\` and \`DELETE /{table}?<filters>\` change every matching record in one transaction (a filter is required, at most 10,000 records) and answer \`{"affected": n}\`.
+**Writes beyond one record**: \`POST /{table}\` takes an array (up to ${MAX_BULK_ROWS}, all or nothing); with \`_on_conflict=<unique column>\` and \`Prefer: resolution=merge-duplicates\` it upserts. \`PATCH /{table}?<filters>\` and \`DELETE /{table}?<filters>\` change every matching record in one transaction (a filter is required, at most ${MAX_FILTER_ROWS.toLocaleString("en-US")} records) and answer \`{"affected": n}\`.
 
-**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or, with \`retryable: true\`, \`schema_changed\`: the table changed while the request ran, or \`write_conflict\`: a write lost a race to another and the server's retries ran out; send it again), 413 body over 1 MiB, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
+**Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or, with \`retryable: true\`, \`schema_changed\`: the table changed while the request ran, or \`write_conflict\`: a write lost a race to another and the server's retries ran out; send it again), 413 body over ${mebibytes(MAX_BODY_BYTES)}, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
 
 export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions): Record<string, unknown> => {
   const { schema } = database;

@@ -1,6 +1,7 @@
 // Query parameters of a table's list operation: `_sort`, `_or` groups and one filter per column and allowed operator.
 import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
-import { FILTER_OPERATORS, filterParamName, MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filter-operators";
+import { DEFAULT_LIMIT, MAX_EXPAND, MAX_LIMIT, MAX_OR_FILTERS, MAX_OR_GROUPS } from "../api/limits";
+import { FILTER_OPERATORS, filterParamName, splitFilterParam } from "../schema/filter-operators";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import { typeSchema } from "./table-schemas";
 
@@ -79,11 +80,11 @@ const projectionParameters = (columns: ColumnDef[]): Json[] => {
     in: "query",
     required: false,
     description:
-      "Comma-separated reference columns (at most 5): each record gains `expand: {column: {…referenced record…} | null}`, one level deep. " +
+      `Comma-separated reference columns (at most ${MAX_EXPAND}): each record gains \`expand: {column: {…referenced record…} | null}\`, one level deep. ` +
       "The referenced table's select policy applies to JWT users (a hidden row is `null`); password columns never appear.",
     style: "form",
     explode: false,
-    schema: { type: "array", maxItems: 5, items: { type: "string", enum: refs.map((c) => c.name) } },
+    schema: { type: "array", maxItems: MAX_EXPAND, items: { type: "string", enum: refs.map((c) => c.name) } },
   };
   return [select, expand];
 };
@@ -110,8 +111,8 @@ export const LIST_PARAMETERS: Record<string, Json> = {
     name: "_limit",
     in: "query",
     required: false,
-    description: "Maximum number of records to return (1 to 1000).",
-    schema: { type: "integer", minimum: 1, maximum: 1000, default: 50 },
+    description: `Maximum number of records to return (1 to ${MAX_LIMIT}).`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
   },
   Offset: {
     name: "_offset",

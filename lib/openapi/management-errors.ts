@@ -4,7 +4,7 @@ import { REFUSALS } from "../mgmt/authorize";
 import { canRefuse, isDatabasePermission, isWorkspacePermission } from "../mgmt/permissions";
 import type { Route } from "../mgmt/route";
 import { COLUMN_TYPES } from "../schema/types";
-import { errorBody, WRITE_CONFLICT } from "./shared-components";
+import { errorBody, TOO_LARGE, WRITE_CONFLICT } from "./shared-components";
 
 type Json = Record<string, unknown>;
 
@@ -84,8 +84,8 @@ const MANAGEMENT_ERRORS = {
   },
   PayloadTooLarge: {
     status: "413",
-    description: "The body is larger than 1 MiB.",
-    content: errorBody("payload_too_large", "The body is larger than 1 MiB."),
+    description: TOO_LARGE,
+    content: errorBody("payload_too_large", TOO_LARGE),
   },
   ValidationFailed: {
     status: "422",

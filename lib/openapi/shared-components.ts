@@ -1,6 +1,9 @@
 // Pieces both OpenAPI documents (data API and management API) share: the error body and the error responses.
+import { MAX_BODY_BYTES, mebibytes } from "../api/limits";
 
 type Json = Record<string, unknown>;
+
+export const TOO_LARGE = `The body is larger than ${mebibytes(MAX_BODY_BYTES)}.`;
 
 export const ERROR_SCHEMAS: Record<string, Json> = {
   FieldError: {
@@ -115,7 +118,7 @@ const ERROR_RESPONSES = {
   },
   PayloadTooLarge: {
     status: "413",
-    response: { description: "The body is larger than 1 MiB.", content: errorBody("payload_too_large", "The body is larger than 1 MiB.") },
+    response: { description: TOO_LARGE, content: errorBody("payload_too_large", TOO_LARGE) },
   },
   ValidationFailed: {
     status: "422",

@@ -2,7 +2,7 @@
 // `_on_conflict` and `Prefer: resolution=merge-duplicates`) and PATCH / DELETE by filter.
 import { TYPE_SPECS } from "../schema/column-types";
 import { recordColumns, type TableDef } from "../schema/types";
-import { MAX_FILTER_ROWS } from "../api/write/change-by-filter";
+import { MAX_FILTER_ROWS } from "../api/limits";
 import { filterParameters } from "./list-parameters";
 
 type Json = Record<string, unknown>;

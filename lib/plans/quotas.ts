@@ -6,15 +6,26 @@ import type { App } from "../app-type";
 import type { MetaDb } from "../db/meta-schema";
 import { ApiError } from "../errors";
 import { type CreditKind, creditBalances, directSpends, lockAccount, spendCredits } from "../credits/ledger";
-import type { Plan } from "./default-plans";
+import type { MemberRole, Plan } from "./default-plans";
 import { effectivePlan } from "./effective-plan";
 import type { Meter, QuotaOutcome } from "./meter";
 
 type Trx = Transaction<MetaDb>;
 
-type Input = Record<string, unknown>;
+/**
+ * What each quota reads of its route's parsed input. A route declaring `quota: kind` must have this input
+ * (lib/mgmt/route.ts checks it at compile time), so no check reads the raw body.
+ */
+export type QuotaInputs = {
+  invitees: { body: { role: MemberRole; max_uses?: number } };
+  member_role: { body: { role: MemberRole } };
+  ai_calls: unknown;
+  custom_domain: { body: { domain?: string | null } };
+  webhooks: { instance: string };
+  databases: unknown;
+};
 
-type Quota = {
+type Quota<Input> = {
   /** A plan feature the request needs (a role it may give): a refusal, or undefined when the plan allows it. */
   allows?: (plan: Plan, input: Input) => { message: string; limit: number; kind?: string } | undefined;
   /** The plan's limit; null is unlimited. Absent: a feature check only. */
@@ -38,12 +49,9 @@ type Quota = {
   holder?: string;
 };
 
-const roleOf = (input: Input) => (input.body as { role?: string } | undefined)?.role ?? "";
-
 /** The roles a plan lets its owner give; a refusal names them. */
-const roleAllowed = (plan: Plan, input: Input) => {
-  const role = roleOf(input);
-  if ((plan.roles as string[]).includes(role)) return undefined;
+const roleAllowed = (plan: Plan, { body: { role } }: { body: { role: MemberRole } }) => {
+  if (plan.roles.includes(role)) return undefined;
   const allowed = plan.roles.length ? plan.roles.join(", ") : "none";
   return { message: `Your ${plan.name} plan does not let you give the ${role} role (it allows: ${allowed}). Ask the operator of this install for a larger plan.`, limit: plan.roles.length };
 };
@@ -52,7 +60,7 @@ export const QUOTAS = {
   invitees: {
     allows: roleAllowed,
     limit: (plan) => plan.max_invitees,
-    amount: (input) => (input.body as { max_uses?: number } | undefined)?.max_uses ?? 1,
+    amount: (input) => input.body.max_uses ?? 1,
     used: async (db, ownerId) => {
       const members = await db.selectFrom("members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("owner_id", "=", ownerId).executeTakeFirst();
       const seats = await db
@@ -99,7 +107,7 @@ export const QUOTAS = {
   /** Setting a custom docs domain (a body with a `domain`); removing one is always allowed. */
   custom_domain: {
     allows: (plan, input) =>
-      typeof (input.body as { domain?: unknown } | undefined)?.domain === "string" && !plan.custom_domain
+      typeof input.body.domain === "string" && !plan.custom_domain
         ? { kind: "custom_domain", limit: 0, message: `Your ${plan.name} plan does not include custom domains for the API docs. Ask the operator of this install for a plan with custom domains.` }
         : undefined,
     used: async () => 0,
@@ -115,7 +123,7 @@ export const QUOTAS = {
         .selectFrom("webhooks")
         .innerJoin("databases", "databases.id", "webhooks.database_id")
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("databases.instance", "=", String(input.instance))
+        .where("databases.instance", "=", input.instance)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -135,17 +143,17 @@ export const QUOTAS = {
     one: "database",
     advice: "Delete a database, add a database credit, or ask the operator of this install for a larger plan.",
   },
-} satisfies Record<string, Quota>;
+} satisfies { [K in keyof QuotaInputs]: Quota<QuotaInputs[K]> };
 
-export type QuotaKind = keyof typeof QUOTAS;
+export type QuotaKind = keyof QuotaInputs;
 
 /**
  * Checks one more use of `kind` for the account, inside the writing transaction: locks the account (so
  * concurrent requests queue here), then allows it under the plan's limit plus the credits already spent on
  * raising it, or spends one credit to raise it for good, or refuses with 402 quota_exceeded.
  */
-const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Promise<QuotaOutcome> => {
-  const quota: Quota = QUOTAS[kind];
+const checkQuota = async <K extends QuotaKind>(trx: Trx, kind: K, accountId: number, actor: string, input: QuotaInputs[K], app?: App): Promise<QuotaOutcome> => {
+  const quota = QUOTAS[kind] as Quota<QuotaInputs[K]>;
   if (app && quota.free?.(app)) return "free";
   await lockAccount(trx, accountId);
   const plan = await effectivePlan(trx, accountId);
@@ -171,15 +179,18 @@ const checkQuota = async (trx: Trx, kind: QuotaKind, accountId: number, actor: s
   });
 };
 
+/** A quota that reads no input may be metered without it (the AI builder's database creates). */
+type MeterArgs<K extends QuotaKind> = unknown extends QuotaInputs[K] ? [input?: QuotaInputs[K], app?: App] : [input: QuotaInputs[K], app?: App];
+
 /** The meter of one request: the service's transaction applies it once, first thing. */
-export const quotaMeter = (kind: QuotaKind, accountId: number, actor: string, input: Input = {}, app?: App): Meter => {
+export const quotaMeter = <K extends QuotaKind>(kind: K, accountId: number, actor: string, ...[input, app]: MeterArgs<K>): Meter => {
   let applied = false;
   let outcome: QuotaOutcome | undefined;
   return {
     apply: async (trx) => {
       if (applied) return;
       applied = true;
-      outcome = await checkQuota(trx, kind, accountId, actor, input, app);
+      outcome = await checkQuota(trx, kind, accountId, actor, input as QuotaInputs[K], app);
     },
     reset: () => {
       applied = false;

@@ -1,10 +1,27 @@
 import { z } from "zod";
-import { component, Timestamp } from "./common";
+import { PASSWORD_MAX_BYTES } from "../../schema/value-checks";
+import { component, rule, Timestamp } from "./common";
 import { CreditBalances, Plan } from "./plans";
 
 const SignupMode = z.enum(["operator", "open"]).meta({ description: "`operator`: only the operator adds accounts; `open`: anyone may sign up." });
 
-const Password = z.string().min(8).max(72).meta({ description: "8 to 72 bytes." });
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+const PASSWORD_RULE = `8 characters or more, and at most ${PASSWORD_MAX_BYTES} bytes in UTF-8 (bcrypt's limit): ${PASSWORD_MAX_BYTES} ASCII characters, fewer with accented letters or emoji.`;
+
+/**
+ * bcrypt reads a password's first 72 bytes, so a longer one is refused rather than cut. OpenAPI counts
+ * characters: its maxLength is the bound every accepted password keeps (a character is one byte or more).
+ */
+const Password = (field: string) =>
+  z
+    .string()
+    .min(8)
+    .check(rule((v: string) => (utf8Bytes(v) > PASSWORD_MAX_BYTES ? { code: "too_long", message: `${field} is at most ${PASSWORD_MAX_BYTES} bytes in UTF-8 (bcrypt's limit)` } : undefined)))
+    .meta({ maxLength: PASSWORD_MAX_BYTES, description: PASSWORD_RULE });
+
+/** An account's email, stored trimmed and lowercased. */
+const Email = z.string().trim().toLowerCase().max(255).check(z.email());
 
 export const Account = component(
   "Account",
@@ -42,14 +59,14 @@ export const Account = component(
 export const AccountCreate = component(
   "AccountCreate",
   z
-    .strictObject({ email: z.email(), password: z.string().min(8).max(72).meta({ description: "8 to 72 bytes." }) })
+    .strictObject({ email: Email, password: Password("password") })
     .meta({ example: { email: "teammate@example.com", password: "correct horse battery" } }),
 );
 
 export const PasswordReset = component(
   "PasswordReset",
   z
-    .strictObject({ password: Password.optional().meta({ description: "The new password; omit it to have one generated (returned once)." }) })
+    .strictObject({ password: Password("password").optional().meta({ description: `The new password; omit it to have one generated (returned once). ${PASSWORD_RULE}` }) })
     .meta({ example: { password: "a new long password" } }),
 );
 
@@ -66,7 +83,7 @@ export const PasswordResetResult = component(
 export const PasswordChange = component(
   "PasswordChange",
   z
-    .strictObject({ current_password: z.string().min(1), new_password: Password })
+    .strictObject({ current_password: z.string().min(1), new_password: Password("new_password") })
     .meta({ example: { current_password: "correct horse battery", new_password: "a new long password" } }),
 );
 
@@ -76,6 +93,7 @@ export const SettingsPatch = component("SettingsPatch", z.strictObject({ signup:
 
 export type Account = z.output<typeof Account>;
 export type AccountCreate = z.input<typeof AccountCreate>;
+export type NewAccount = z.output<typeof AccountCreate>;
 export type Settings = z.output<typeof Settings>;
 export type PasswordReset = z.input<typeof PasswordReset>;
 export type PasswordResetResult = z.output<typeof PasswordResetResult>;

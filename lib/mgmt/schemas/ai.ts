@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { component, Timestamp } from "./common";
+import { component, Timestamp, WorkspaceField, WorkspaceParam } from "./common";
 
 export const AiBuildCreate = component(
   "AiBuildCreate",
@@ -9,7 +9,7 @@ export const AiBuildCreate = component(
       database: z.string().optional().meta({ description: "An instance to extend (only additions are planned); omitted: a new database." }),
       apply: z.boolean().optional().meta({ default: false, description: "Plan and apply in one call." }),
       kind: z.enum(["schema", "join"]).optional().meta({ default: "schema", description: "`join`: propose one join over `database`'s tables (the Joins page's AI mode)." }),
-      workspace: z.int().min(1).optional().meta({ description: "The owner's account id of the workspace to build in (editor or admin there); default your own." }),
+      workspace: WorkspaceField("The owner's account id of the workspace to build in (editor or admin there); default your own."),
     })
     .meta({ example: { prompt: "A shop for handmade soap with products, customers and orders", apply: false } }),
 );
@@ -73,9 +73,7 @@ export const AiBuildListQuery = z.object({
   status: z.enum(["running", "planned", "applied", "failed"]).optional().meta({ description: "Only builds in this state (`running`: to follow a build's steps while it works)." }),
 });
 
-export const WorkspaceQueryForApply = z.object({
-  workspace: z.string().regex(/^\d+$/).optional().meta({ description: "The workspace the build belongs to, when it is not yours." }),
-});
+export const WorkspaceQueryForApply = z.object({ workspace: WorkspaceParam("The workspace the build belongs to, when it is not yours.") });
 
 export type AiBuild = z.output<typeof AiBuild>;
 export type AiBuildCreate = z.input<typeof AiBuildCreate>;

@@ -29,6 +29,30 @@ export const problemsOf =
     for (const p of find(value)) ctx.addIssue({ code: "custom", path: p.path, message: p.message, params: { code: p.code }, input: value });
   };
 
+const ID_RE = /^[1-9]\d{0,15}$/;
+
+/** A row id written as text (a path segment, a query parameter): digits, no leading zero, a safe integer; parsed to a number. */
+export const idText = (code: string, message: string) =>
+  z
+    .string()
+    .check(rule((v: string) => (ID_RE.test(v) && Number.isSafeInteger(Number(v)) ? undefined : { code, message })))
+    .pipe(z.transform(Number))
+    .pipe(z.int().min(1));
+
+const NOT_A_WORKSPACE = { code: "invalid_value", message: "workspace must be the owner's account id" };
+
+/** `?workspace=<owner's account id>`: the workspace a workspace route acts in (authorize checks the caller's role there). */
+export const WorkspaceParam = (description: string) => idText(NOT_A_WORKSPACE.code, NOT_A_WORKSPACE.message).optional().meta({ description, pattern: ID_RE.source });
+
+/** The body's `workspace`, refused in the same words as the query's (its schema is published as an integer from 1). */
+export const WorkspaceField = (description: string) =>
+  z
+    .unknown()
+    .check(rule((v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 1 ? undefined : NOT_A_WORKSPACE)))
+    .transform((v) => v as number)
+    .optional()
+    .meta({ type: "integer", minimum: 1, description });
+
 const NAME_PATTERN = NAME_RE.source;
 
 export const TableName = z

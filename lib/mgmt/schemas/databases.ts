@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Column, ColumnInput, Index, IndexInput } from "./columns";
-import { component, INSTANCE_EXAMPLE, problemsOf, rule, TableName, Timestamp } from "./common";
+import { component, INSTANCE_EXAMPLE, problemsOf, rule, TableName, Timestamp, WorkspaceField } from "./common";
 import { tableListProblems, tableProblems, type TableFields } from "./table-rules";
 import { Person } from "./team";
 
@@ -47,7 +47,7 @@ export const DatabaseCreate = component(
     .strictObject({
       name: DatabaseName,
       tables: z.array(TableInput).optional().meta({ description: "Quick create: every table in one step, all or nothing." }),
-      workspace: z.int().min(1).optional().meta({ description: "The owner's account id of the workspace to create it in (you must be an editor or admin there; its owner's quota counts it); default your own." }),
+      workspace: WorkspaceField("The owner's account id of the workspace to create it in (you must be an editor or admin there; its owner's quota counts it); default your own."),
     })
     .superRefine(problemsOf((body: { tables?: TableFields[] }) => tableListProblems(body.tables ?? [])))
     .meta({ example: { name: "Shop", tables: [TABLE_INPUT_EXAMPLE] } }),

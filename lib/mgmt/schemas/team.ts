@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { MEMBER_ROLES } from "../../plans/default-plans";
-import { component, Timestamp } from "./common";
+import { component, Timestamp, WorkspaceParam } from "./common";
 
 const Role = z.enum(MEMBER_ROLES).meta({ description: "`viewer`: reads schema, data and docs; `editor`: also changes data and schema and creates databases here; `admin`: also keys, members, invites, auth, policies." });
 
 export const Person = component("Person", z.object({ id: z.int(), email: z.string() }).meta({ example: { id: 2, email: "ana@example.com" } }));
 
-export const WorkspaceQuery = z.object({
-  workspace: z.string().regex(/^\d+$/).optional().meta({ description: "The owner's account id of the workspace to act on; default your own." }),
-});
+export const WorkspaceQuery = z.object({ workspace: WorkspaceParam("The owner's account id of the workspace to act on; default your own.") });
 
 export const InviteCreate = component(
   "InviteCreate",

@@ -1,7 +1,7 @@
 import bcrypt from "bcrypt";
-import { type FieldError, validationFailed } from "../../errors";
+import { invalidField } from "../../errors";
 import type { Ctx } from "../../meta/context";
-import { hashPassword, passwordProblem } from "./password-rule";
+import { hashPassword } from "./password-rule";
 import { bumpSessionVersion, renewCallerSession } from "../../auth/session-version";
 import { metaTransaction } from "../../db/meta-transaction";
 
@@ -14,13 +14,9 @@ export type ChangeOwnPasswordInput = { body: { current_password: string; new_pas
 export const changeOwnPassword = async (ctx: Ctx, { body }: ChangeOwnPasswordInput) => {
   const meta = ctx.app.engine.meta;
   const row = await meta.selectFrom("accounts").select(["id", "password_hash"]).where("id", "=", ctx.actor.accountId).executeTakeFirstOrThrow();
-  const errors: FieldError[] = [];
   if (!(await bcrypt.compare(body.current_password, row.password_hash))) {
-    errors.push({ field: "current_password", code: "wrong_password", message: "current_password is not this account's password" });
+    throw invalidField("current_password", "wrong_password", "current_password is not this account's password");
   }
-  const problem = passwordProblem("new_password", body.new_password);
-  if (problem) errors.push(problem);
-  if (errors.length) throw validationFailed(errors);
   const hash = await hashPassword(ctx.app, body.new_password);
   const version = await metaTransaction(meta, async (trx) => {
     await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();

@@ -1,28 +1,25 @@
 import type { App } from "../../app-type";
-import { conflict, type FieldError, validationFailed } from "../../errors";
+import { conflict } from "../../errors";
 import { nowIso } from "../../meta/context";
 import { insertKey } from "../keys/create-key";
-import { hashPassword, passwordProblem } from "./password-rule";
+import { hashPassword } from "./password-rule";
 import { metaTransaction } from "../../db/meta-transaction";
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { AccountCreate, type NewAccount } from "../../mgmt/schemas/accounts";
+import { parseWith } from "../../mgmt/parse-input";
 
 /**
- * Creates an account and its first account-wide secret key. The first account of an install is the operator.
- * Used by `npx tabula create-account` and, later, by dashboard sign-up.
+ * Creates an account from input no route has parsed (`npx tabula create-account`, dashboard sign-up): it is
+ * held to the schema of POST /api/v1/accounts, so the three ways in refuse the same input with the same 422.
  */
-export const createAccount = async (app: App, input: { email: unknown; password: unknown }) => {
-  const errors: FieldError[] = [];
-  const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
-  if (!EMAIL_RE.test(email) || email.length > 255) errors.push({ field: "email", code: "invalid_email", message: "email must be an email address" });
-  const passwordError = passwordProblem("password", input.password);
-  if (passwordError) errors.push(passwordError);
-  if (errors.length) throw validationFailed(errors);
+export const createAccount = async (app: App, input: { email: unknown; password: unknown }) => insertAccount(app, parseWith(AccountCreate, input));
+
+/** Creates an account and its first account-wide secret key. The first account of an install is the operator. */
+export const insertAccount = async (app: App, { email, password }: NewAccount) => {
   const meta = app.engine.meta;
   if (await meta.selectFrom("accounts").select("id").where("email", "=", email).executeTakeFirst()) {
     throw conflict(`An account with email ${email} already exists.`, [{ field: "email", code: "duplicate", message: "email is taken" }]);
   }
-  const passwordHash = await hashPassword(app, input.password as string);
+  const passwordHash = await hashPassword(app, password);
   const accountId = await metaTransaction(meta, async (trx) => {
     const first = !(await trx.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
     const result = await trx

@@ -5,7 +5,7 @@ import { commitMeta } from "../../meta/commit-meta";
 import { getAccountOrThrow } from "./get-account-or-throw";
 import { bumpSessionVersion } from "../../auth/session-version";
 
-export type SetAccountDisabledInput = { account: string; disabled: boolean };
+export type SetAccountDisabledInput = { account: number; disabled: boolean };
 
 /**
  * POST /accounts/{id}/disable and /enable (operator). A disabled account cannot sign in, its sessions end at

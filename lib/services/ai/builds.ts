@@ -165,7 +165,7 @@ export const createBuild = async (ctx: Ctx, { body }: CreateBuildInput) => {
     });
     throw err;
   }
-  if (body.apply) await applyBuild(ctx, { build: String(id) });
+  if (body.apply) await applyBuild(ctx, { build: id });
   return readBuild(ctx, id);
 };
 
@@ -176,17 +176,15 @@ const readBuild = async (ctx: Ctx, id: number) =>
 const canSeeBuild = async (ctx: Ctx, row: BuildRow) =>
   row.owner_id === ctx.actor.accountId || (row.created_by === ctx.actor.accountId && (await workspaceRole(ctx.app.engine.meta, row.owner_id, ctx.actor.accountId)) !== undefined);
 
-const findBuild = async (ctx: Ctx, raw: string, ownerId?: number) => {
-  const row = /^[1-9]\d{0,15}$/.test(raw)
-    ? await ctx.app.engine.meta.selectFrom("ai_builds").selectAll().where("id", "=", Number(raw)).executeTakeFirst()
-    : undefined;
+const findBuild = async (ctx: Ctx, id: number, ownerId?: number) => {
+  const row = await ctx.app.engine.meta.selectFrom("ai_builds").selectAll().where("id", "=", id).executeTakeFirst();
   const mine = row && (ownerId === undefined ? await canSeeBuild(ctx, row) : row.owner_id === ownerId);
-  if (!row || !mine) throw notFound(`AI build ${raw} was not found.`);
+  if (!row || !mine) throw notFound(`AI build ${id} was not found.`);
   return row;
 };
 
 /** POST /ai/builds/{id}/apply: applies a planned build (checked again against the schema as it is now). */
-export const applyBuild = async (ctx: Ctx, { build }: { build: string }) => {
+export const applyBuild = async (ctx: Ctx, { build }: { build: number }) => {
   const row = await findBuild(ctx, build, ctx.workspaceId ?? ctx.actor.accountId);
   if (row.status !== "planned") throw conflict(`AI build ${build} is ${row.status}; only a planned build can be applied.`);
   const existing = row.database_id ? await loadSchemaById(ctx, row.database_id) : undefined;
@@ -228,4 +226,4 @@ export const listBuilds = async (ctx: Ctx, { query = {} }: ListBuildsInput) => {
 };
 
 /** GET /ai/builds/{id}. */
-export const getBuild = async (ctx: Ctx, { build }: { build: string }) => buildView(ctx, await findBuild(ctx, build));
+export const getBuild = async (ctx: Ctx, { build }: { build: number }) => buildView(ctx, await findBuild(ctx, build));

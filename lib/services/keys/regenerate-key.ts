@@ -4,7 +4,7 @@ import { commitMeta } from "../../meta/commit-meta";
 import { getKeyOrThrow } from "./get-key-or-throw";
 import { keyView } from "./key-view";
 
-export type RegenerateKeyInput = { id: string };
+export type RegenerateKeyInput = { id: number };
 
 /** POST /keys/{id}/regenerate: same key record, new secret; the old secret stops working at once. */
 export const regenerateKey = async (ctx: Ctx, { id }: RegenerateKeyInput) => {

@@ -2,7 +2,7 @@ import { type Ctx, nowIso } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
 import { getKeyOrThrow } from "./get-key-or-throw";
 
-export type RevokeKeyInput = { id: string };
+export type RevokeKeyInput = { id: number };
 
 /** DELETE /keys/{id}: the key stops working at once (in every process within one metadata check). */
 export const revokeKey = async (ctx: Ctx, { id }: RevokeKeyInput) => {

@@ -1,7 +1,6 @@
-import { invalidField } from "../../errors";
 import { type Ctx, nowIso } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
-import { PLAN_NAME_RE, type Plan } from "../../plans/default-plans";
+import type { Plan } from "../../plans/default-plans";
 import { planExists } from "../../plans/effective-plan";
 
 export type PutPlanInput = { plan: string; body: Omit<Plan, "name"> };
@@ -19,7 +18,6 @@ const planRow = (plan: Plan) => ({
 
 /** PUT /plans/{name}: creates or replaces a plan; accounts on it get the new limits at their next request. */
 export const putPlan = async (ctx: Ctx, { plan: name, body }: PutPlanInput) => {
-  if (!PLAN_NAME_RE.test(name)) throw invalidField("name", "invalid_name", "a plan name is 1 to 32 lowercase letters, digits, - or _, starting with a letter");
   const plan: Plan = { ...body, name };
   await commitMeta(ctx, { kind: "plans" }, async (trx) => {
     if (await planExists(trx, name)) await trx.updateTable("plans").set(planRow(plan)).where("name", "=", name).execute();

@@ -1,19 +1,17 @@
 import { invalidField, notFound } from "../../errors";
-import { pathId } from "../../http/path-id";
 import type { Ctx } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
 import { planExists } from "../../plans/effective-plan";
 import { readAccount } from "../accounts/account-view";
 
-export type SetAccountPlanInput = { account: string; body: { plan: string } };
+export type SetAccountPlanInput = { account: number; body: { plan: string } };
 
 /** PATCH /accounts/{id}: moves an account to another plan (operator); returns the account as the API shows it. */
-export const setAccountPlan = async (ctx: Ctx, { account, body }: SetAccountPlanInput) => {
-  const accountId = pathId(account, `Account ${account} was not found.`);
+export const setAccountPlan = async (ctx: Ctx, { account: accountId, body }: SetAccountPlanInput) => {
   await commitMeta(ctx, { kind: "plans" }, async (trx) => {
     if (!(await planExists(trx, body.plan))) throw invalidField("plan", "unknown_plan", `there is no plan "${body.plan}"`);
     const exists = await trx.selectFrom("accounts").select("id").where("id", "=", accountId).executeTakeFirst();
-    if (!exists) throw notFound(`Account ${account} was not found.`);
+    if (!exists) throw notFound(`Account ${accountId} was not found.`);
     await trx.updateTable("accounts").set({ plan: body.plan }).where("id", "=", accountId).execute();
   });
   return readAccount(ctx.app.engine.meta, accountId);

@@ -82,12 +82,10 @@ export const listInvites = async (ctx: Ctx, _input: Record<string, never>) => {
 };
 
 /** DELETE /team/invites/{id}: the link stops working at once; its unused seats are free again. */
-export const revokeInvite = async (ctx: Ctx, { id }: { id: string }) => {
+export const revokeInvite = async (ctx: Ctx, { id }: { id: number }) => {
   const meta = ctx.app.engine.meta;
   const ownerId = ctx.workspaceId ?? ctx.actor.accountId;
-  const row = /^\d+$/.test(id)
-    ? await meta.selectFrom("invites").select("id").where("id", "=", Number(id)).where("owner_id", "=", ownerId).where("revoked_at", "is", null).executeTakeFirst()
-    : undefined;
+  const row = await meta.selectFrom("invites").select("id").where("id", "=", id).where("owner_id", "=", ownerId).where("revoked_at", "is", null).executeTakeFirst();
   if (!row) throw notFound(`Invite ${id} was not found.`);
   await meta.updateTable("invites").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute();
 };

@@ -4,7 +4,6 @@ import type { Ctx } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
 import { notFound } from "../../errors";
 import type { MemberRole } from "../../plans/default-plans";
-import { pathId } from "../../http/path-id";
 
 const person = (id: number, email: string) => ({ id, email });
 
@@ -20,21 +19,18 @@ export const listMembers = async (ctx: Ctx, _input: Record<string, never>) => {
   return rows.map((r) => ({ account: person(r.account_id, r.email), role: r.role as MemberRole, invited_by: r.invited_by, joined_at: r.joined_at }));
 };
 
-const memberId = (raw: string) => pathId(raw, `Account ${raw} is not a member of this workspace.`);
-
 /** A change to one member, then the event every process's caches follow: it holds from the next request. */
-const changeMember = async (ctx: Ctx, raw: string, change: (trx: Transaction<MetaDb>, ownerId: number, accountId: number) => Promise<unknown>) => {
+const changeMember = async (ctx: Ctx, accountId: number, change: (trx: Transaction<MetaDb>, ownerId: number, accountId: number) => Promise<unknown>) => {
   const ownerId = ctx.workspaceId ?? ctx.actor.accountId;
-  const accountId = memberId(raw);
   await commitMeta(ctx, { kind: "team", ownerId }, async (trx) => {
     const exists = await trx.selectFrom("members").select("role").where("owner_id", "=", ownerId).where("account_id", "=", accountId).executeTakeFirst();
-    if (!exists) throw notFound(`Account ${raw} is not a member of this workspace.`);
+    if (!exists) throw notFound(`Account ${accountId} is not a member of this workspace.`);
     await change(trx, ownerId, accountId);
   });
   return { ownerId, accountId };
 };
 
-export type UpdateMemberInput = { account: string; body: { role: MemberRole } };
+export type UpdateMemberInput = { account: number; body: { role: MemberRole } };
 
 /** PATCH /team/members/{account}: a new role (one the plan allows: the route's quota). */
 export const updateMember = async (ctx: Ctx, { account, body }: UpdateMemberInput) => {
@@ -45,7 +41,7 @@ export const updateMember = async (ctx: Ctx, { account, body }: UpdateMemberInpu
 };
 
 /** DELETE /team/members/{account}: the account loses every database of the workspace at its next request. */
-export const removeMember = async (ctx: Ctx, { account }: { account: string }) => {
+export const removeMember = async (ctx: Ctx, { account }: { account: number }) => {
   await changeMember(ctx, account, (trx, owner, id) => trx.deleteFrom("members").where("owner_id", "=", owner).where("account_id", "=", id).execute());
 };
 

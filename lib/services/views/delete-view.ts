@@ -3,7 +3,7 @@ import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { getViewOrThrow } from "./get-view-or-throw";
 import { assertMayChange } from "./saved-view";
 
-export type DeleteViewInput = { instance: string; table: string; view: string };
+export type DeleteViewInput = { instance: string; table: string; view: number };
 
 export const deleteView = async (ctx: DbCtx, { table: name, view }: DeleteViewInput) => {
   const table = getTableOrThrow(ctx.database.schema, name);

@@ -4,7 +4,7 @@ import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { getViewOrThrow } from "./get-view-or-throw";
 import { assertMayChange, assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";
 
-export type UpdateViewInput = { instance: string; table: string; view: string; body: ViewPatch };
+export type UpdateViewInput = { instance: string; table: string; view: number; body: ViewPatch };
 
 export const updateView = async (ctx: DbCtx, { table: name, view, body }: UpdateViewInput) => {
   const table = getTableOrThrow(ctx.database.schema, name);

@@ -1,5 +1,4 @@
 import { notFound } from "../../errors";
-import { pathId } from "../../http/path-id";
 import type { DbCtx } from "../../meta/context";
 import { nowIso } from "../../meta/context";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
@@ -8,7 +7,7 @@ import { deliveryView } from "./webhook-view";
 type Query = { status?: "pending" | "delivering" | "delivered" | "failed"; limit?: number };
 
 /** GET /databases/{instance}/webhooks/{id}/deliveries: newest first. */
-export const listDeliveries = async (ctx: DbCtx, { instance, webhook, query }: { instance: string; webhook: string; query: Query }) => {
+export const listDeliveries = async (ctx: DbCtx, { instance, webhook, query }: { instance: string; webhook: number; query: Query }) => {
   const { row } = await getWebhookOrThrow(ctx, instance, webhook);
   let select = ctx.app.engine.meta.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", row.id);
   if (query.status) select = select.where("status", "=", query.status);
@@ -17,7 +16,7 @@ export const listDeliveries = async (ctx: DbCtx, { instance, webhook, query }: {
 };
 
 /** POST /databases/{instance}/webhooks/deliveries/{id}/redeliver: queued again now, with a fresh retry schedule (a queued one stays as it is). */
-export const redeliver = async (ctx: DbCtx, { instance, delivery }: { instance: string; delivery: string }) => {
+export const redeliver = async (ctx: DbCtx, { instance, delivery }: { instance: string; delivery: number }) => {
   const { schema } = ctx.database;
   const missing = `No webhook delivery ${delivery} in database "${instance}".`;
   const meta = ctx.app.engine.meta;
@@ -25,7 +24,7 @@ export const redeliver = async (ctx: DbCtx, { instance, delivery }: { instance: 
     .selectFrom("webhook_deliveries")
     .innerJoin("webhooks", "webhooks.id", "webhook_deliveries.webhook_id")
     .selectAll("webhook_deliveries")
-    .where("webhook_deliveries.id", "=", pathId(delivery, missing))
+    .where("webhook_deliveries.id", "=", delivery)
     .where("webhooks.database_id", "=", schema.id)
     .executeTakeFirst();
   if (!row) throw notFound(missing);

@@ -10,5 +10,5 @@ export const listWebhooks = async (ctx: DbCtx, { instance }: { instance: string 
 };
 
 /** GET /databases/{instance}/webhooks/{id}. */
-export const getWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: string }) =>
+export const getWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: number }) =>
   webhookView(ctx.app, (await getWebhookOrThrow(ctx, instance, webhook)).row);

@@ -9,7 +9,7 @@ import { deliveryView } from "./webhook-view";
  * POST /databases/{instance}/webhooks/{id}/test: one signed attempt now, with a `test` event, answered with
  * its outcome; not retried. Logged with the deliveries.
  */
-export const testWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: string }) => {
+export const testWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: number }) => {
   const { app } = ctx;
   const { schema, row } = await getWebhookOrThrow(ctx, instance, webhook);
   const now = nowIso();

@@ -6,7 +6,7 @@ import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { webhookView } from "./webhook-view";
 import { metaTransaction } from "../../db/meta-transaction";
 
-type Input = { instance: string; webhook: string; body: WebhookUpdate };
+type Input = { instance: string; webhook: number; body: WebhookUpdate };
 
 /** PATCH /databases/{instance}/webhooks/{id}: `active: true` re-enables (clears failing_since and the reason). */
 export const updateWebhook = async (ctx: DbCtx, { instance, webhook, body }: Input) => {
@@ -25,7 +25,7 @@ export const updateWebhook = async (ctx: DbCtx, { instance, webhook, body }: Inp
 };
 
 /** DELETE /databases/{instance}/webhooks/{id}: its deliveries go with it. */
-export const deleteWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: string }) => {
+export const deleteWebhook = async (ctx: DbCtx, { instance, webhook }: { instance: string; webhook: number }) => {
   const { row } = await getWebhookOrThrow(ctx, instance, webhook);
   await metaTransaction(ctx.app.engine.meta, async (trx) => {
     await trx.deleteFrom("webhook_deliveries").where("webhook_id", "=", row.id).execute();
