@@ -1,4 +1,4 @@
-import { type FieldPacket, type Pool, type PoolConnection, Types } from "mysql2";
+import mysql, { type FieldPacket, type Pool, type PoolConnection } from "mysql2";
 import { invalidField } from "../errors";
 import { collectRows, type ConsoleLimits, type ConsoleResult } from "./console-limits";
 
@@ -35,7 +35,7 @@ const BINARY_CHARSET = 63;
 
 /** A result column's type as MariaDB sends it: text types are named as text unless their bytes are binary. */
 const mysqlColumnType = (f: FieldPacket): string | null => {
-  const wire = f.columnType === undefined ? undefined : (Types as unknown as Record<number, string>)[f.columnType];
+  const wire = f.columnType === undefined ? undefined : (mysql.Types as unknown as Record<number, string>)[f.columnType];
   if (!wire) return null;
   const name = WIRE_NAMES[wire] ?? wire;
   if (/BLOB$/.test(name) && f.characterSet !== BINARY_CHARSET) return name.replace("BLOB", "TEXT");
