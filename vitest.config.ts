@@ -1,14 +1,57 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Three lanes, run one after another (docs/testing-lanes.md). `unit`: no server, no MariaDB, no Redis, no child
+// process; in parallel threads sharing their module cache (`npm run test:fast`). `http`: suites that only
+// speak HTTP to their own harness (own SQLite folder, own MariaDB schema), two files at a time.
+const UNIT = [
+  "tests/layering.test.ts",
+  "tests/ai/offline-planner.test.ts",
+  "tests/dashboard/column-draft.test.ts",
+  "tests/dashboard/human-errors.test.ts",
+  "tests/dashboard/typed-values.test.ts",
+  "tests/joins/canvas-definition.test.ts",
+  "tests/kernel/filter-operators.test.ts",
+  "tests/kernel/group-commit.test.ts",
+  "tests/ops/cluster-identity.test.ts",
+  "tests/permissions/docs-table.test.ts",
+  "tests/reliability/join-next-run.test.ts",
+  "tests/reliability/read-once-per-turn.test.ts",
+  "tests/reliability/serialization-retry.test.ts",
+  "tests/scale/sqlite-handles.test.ts",
+];
+
+// `serial`: one file at a time, with nothing else on the CPU: server processes, redis-server, a private MariaDB,
+// races and time bounds (a latency under 250 ms, a statement stopped within 8 s), and the CLI linter.
+const SERIAL = [
+  "tests/events/**",
+  "tests/kernel/**",
+  "tests/limits/**",
+  "tests/ops/**",
+  "tests/reliability/**",
+  "tests/scale/**",
+  "tests/scale-out/**",
+  "tests/domains/verify-domain.test.ts",
+  "tests/hooks/hook-cost-bound.test.ts",
+  "tests/hooks/hook-limits.test.ts",
+  "tests/openapi-lint.test.ts",
+  "tests/security/dashboard-sign-in.test.ts",
+  "tests/security/sign-in-paths.test.ts",
+  "tests/sql-console/**",
+  "tests/teams/member-access.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["tests/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
     // The in-process servers' JSON request lines would bury the report; server processes set their own level.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT, pool: "threads", isolate: false, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "http", include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "serial", include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
+    ],
   },
 });

@@ -51,9 +51,10 @@ describe.each(ENGINES)("outbox on %s", (engine) => {
   });
 
   it("PATCH and PUT write update events carrying the old record; DELETE a delete event", async () => {
-    const [item] = (await h.request("GET", `/v1/${db}/items?name=a`)).body;
+    const [item] = (await h.request("POST", `/v1/${db}/items`, { body: [{ name: "changed", qty: 1 }] })).body;
+    await newEvents();
     const patched = await h.request("PATCH", `/v1/${db}/items/${item.id}`, { body: { qty: 2 } });
-    const put = await h.request("PUT", `/v1/${db}/items/${item.id}`, { body: { name: "a", qty: 3 } });
+    const put = await h.request("PUT", `/v1/${db}/items/${item.id}`, { body: { name: "changed", qty: 3 } });
     const deleted = await h.request("DELETE", `/v1/${db}/items/${item.id}`);
     expect([patched.status, put.status, deleted.status]).toEqual([200, 200, 204]);
     const events = await newEvents();
@@ -78,10 +79,14 @@ describe.each(ENGINES)("outbox on %s", (engine) => {
   });
 
   it("refused and failed writes leave no event: validation, duplicate in a bulk, policy, reference, missing row", async () => {
-    const token = await login(h, db, "s@example.com", "signup-password");
+    const signup = await h.request("POST", `/v1/${db}/auth/signup`, { body: { email: "r@example.com", password: "refused-password" }, key: null });
+    expect(signup.status, signup.text).toBe(201);
+    const token = await login(h, db, "r@example.com", "refused-password");
+    const [b] = (await h.request("POST", `/v1/${db}/items`, { body: [{ name: "taken" }] })).body;
+    await newEvents();
     const replies = [
       await h.request("POST", `/v1/${db}/items`, { body: { qty: "many" } }),
-      await h.request("POST", `/v1/${db}/items`, { body: [{ name: "e" }, { name: "b" }] }),
+      await h.request("POST", `/v1/${db}/items`, { body: [{ name: "e" }, { name: "taken" }] }),
       await h.request("POST", `/v1/${db}/items`, { body: { name: "f", owner_id: 999 }, ...bearer(token) }),
       await h.request("POST", `/v1/${db}/links`, { body: { item_id: 999_999 } }),
       await h.request("PATCH", `/v1/${db}/items/999999`, { body: { qty: 1 } }),
@@ -89,7 +94,6 @@ describe.each(ENGINES)("outbox on %s", (engine) => {
     ];
     expect(replies.map((r) => r.status)).toEqual([422, 409, 403, 422, 404, 404]);
     expect(await newEvents()).toEqual([]);
-    const [b] = (await h.request("GET", `/v1/${db}/items?name=b`)).body;
     await h.request("POST", `/v1/${db}/links`, { body: { item_id: b.id } });
     await newEvents();
     expect((await h.request("DELETE", `/v1/${db}/items/${b.id}`)).status).toBe(409);

@@ -3,7 +3,7 @@
 // still drops the hooks, which are compiled against its tables. Each case first catches up with the metadata
 // version (app.sync), as a request does (without a Redis link a MariaDB process clears every cache when that
 // version moves), so it looks at what the events alone drop.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../../lib/events/bus";
 import { loadDatabase } from "../../lib/meta/load-schema";
 import { createDatabase, useHarness } from "../contract/contract-helpers";
@@ -12,13 +12,11 @@ import { putHooks } from "./hooks-fixture";
 
 describe.each(ENGINES)("hook cache (%s)", (engine) => {
   const ctx = useHarness({ engine, adapter: "node" });
-  let db = "";
-
-  beforeAll(async () => {
-    db = await createDatabase(ctx.h, "hook cache", [{ name: "notes", columns: [{ name: "title", type: "varchar", nullable: false }, { name: "slug", type: "varchar" }] }]);
-  });
+  // Each case makes its own database, so each passes alone (`-t`) and in any order.
+  const notesDatabase = (name: string) => createDatabase(ctx.h, name, [{ name: "notes", columns: [{ name: "title", type: "varchar", nullable: false }, { name: "slug", type: "varchar" }] }]);
 
   it("a hook change publishes a hooks event, keeps the cached schema and is served at the next request", async () => {
+    const db = await notesDatabase("hook change");
     await ctx.h.app.sync();
     const before = (await loadDatabase(ctx.h.app, db))!;
     const events: AppEvent[] = [];
@@ -41,6 +39,8 @@ describe.each(ENGINES)("hook cache (%s)", (engine) => {
   });
 
   it("a schema change drops the hooks with the schema and compiles them again against the new tables", async () => {
+    const db = await notesDatabase("schema change");
+    await putHooks(ctx.h, db, "notes", { insert: [{ set: "slug", expr: "new.title.lowerAscii()" }] });
     await ctx.h.app.sync();
     const before = (await loadDatabase(ctx.h.app, db))!;
     const reply = await ctx.h.request("POST", `/api/v1/databases/${db}/tables/notes/columns`, { body: { name: "extra", type: "int" } });

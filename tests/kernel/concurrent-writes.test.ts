@@ -1,12 +1,14 @@
 // Writes racing on one row: the pre hook's `old` is the row as locked inside the write's transaction, so a
-// counter hook counts every PATCH and a stock guard never sells what is gone; a deadlock between the API's
-// transaction and another one ends in a retry (2xx) or 409 write_conflict, never a 500. Both engines.
+// counter hook counts every PATCH (from two server processes, since one SQLite process runs its writes one by
+// one anyway) and a stock guard never sells what is gone; a deadlock between the API's transaction and another
+// one ends in a retry (2xx) or 409 write_conflict, never a 500. Both engines.
 import { spawn } from "node:child_process";
 import { createConnection } from "mysql2/promise";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, expectError, insert, sleep, useHarness } from "../contract/contract-helpers";
-import { ENGINES } from "../helpers/harness";
+import { ENGINES, type Reply } from "../helpers/harness";
+import { startServerProcess } from "../helpers/server-process";
 import { putHooks } from "../hooks/hooks-fixture";
 import { loadSchema } from "../../lib/meta/load-schema";
 
@@ -25,6 +27,12 @@ db.prepare("UPDATE orders SET note = 'other' WHERE id = ?").run(Number(process.a
 process.stdout.write("locked\\n");
 setTimeout(() => { db.exec("COMMIT"); db.close(); }, 300);`;
 
+const patch = async (base: string, urlPath: string, key: string, body: unknown): Promise<Reply> => {
+  const response = await fetch(`${base}${urlPath}`, { method: "PATCH", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
+};
+
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});
 
 describe.each(ENGINES)("concurrent writes (%s)", (engine) => {
@@ -41,12 +49,20 @@ describe.each(ENGINES)("concurrent writes (%s)", (engine) => {
     await putHooks(ctx.h, db, "products", STOCK_HOOKS);
   });
 
-  it("200 concurrent PATCHes under `views = old.views + 1` all count", async () => {
+  it("200 concurrent PATCHes from two server processes under `views = old.views + 1` all count", { timeout: 90_000 }, async () => {
     const page = await insert(ctx.h, `/v1/${db}/pages`, { title: "home" });
-    const replies = await Promise.all(Array.from({ length: 200 }, () => ctx.h.request("PATCH", `/v1/${db}/pages/${page.id}`, { body: { title: "home" } })));
-    expect(tally(replies.map((r) => r.status))).toEqual({ 200: 200 });
-    const stored = await ctx.h.request("GET", `/v1/${db}/pages/${page.id}`);
-    expect(stored.body.views).toBe(200);
+    const other = await startServerProcess(ctx.h);
+    try {
+      const url = `/v1/${db}/pages/${page.id}`;
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => (i % 2 ? patch(other.base, url, ctx.h.accountKey, { title: "home" }) : ctx.h.request("PATCH", url, { body: { title: "home" } }))),
+      );
+      expect(tally(replies.map((r) => r.status))).toEqual({ 200: 200 });
+      const stored = await ctx.h.request("GET", url);
+      expect(stored.body.views).toBe(200);
+    } finally {
+      await other.stop();
+    }
   });
 
   it("100 concurrent orders of 1 from a stock of 60: 60 succeed, 40 are refused, stock ends at 0", async () => {

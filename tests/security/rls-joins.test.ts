@@ -35,6 +35,7 @@ describe.each(ENGINES)("RLS inside joins on %s", (engine) => {
 
   it("should block rows of tables the user cannot see: both policies filter (notes visible AND author visible)", async () => {
     // users: select id = auth.id, so only rows authored by the caller survive, even public notes of others.
+    await putPolicies(ctx.h, f.db, "users", { select: "id = auth.id", update: "id = auth.id" });
     const rows = (await read(f.userA.token, "?_limit=1000")).body;
     expect(rows.map((r: any) => r.author)).toEqual(["a@example.com", "a@example.com", "a@example.com", "a@example.com"]);
     const filtered = await ctx.h.request("GET", `/v1/${f.db}/notes_with_authors?author=b@example.com`, { ...bearer(f.userA.token), headers: { ...bearer(f.userA.token).headers, prefer: "count=exact" } });
