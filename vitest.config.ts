@@ -1,11 +1,14 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Three lanes, run one after another (docs/testing-lanes.md). `unit`: no server, no MariaDB, no Redis, no child
+// Three lanes, run one after another (docs/testing.md, "Lanes"). `unit`: no server, no MariaDB, no Redis, no child
 // process; in parallel threads sharing their module cache (`npm run test:fast`). `http`: suites that only
 // speak HTTP to their own harness (own SQLite folder, own MariaDB schema), two files at a time.
 const UNIT = [
   "tests/layering.test.ts",
+  "tests/docs.test.ts",
+  "tests/import-graph.test.ts",
+  "tests/contract/openapi-limits.test.ts",
   "tests/ai/offline-planner.test.ts",
   "tests/dashboard/column-draft.test.ts",
   "tests/dashboard/human-errors.test.ts",
