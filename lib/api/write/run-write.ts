@@ -126,7 +126,8 @@ const update: Stage = async (tx, request, { hashes, prefix }) => {
   const { write, errors } = parseRecordBody(index, request.body, request.action as "replace" | "update", prefix(0), old);
   if (errors.length) throw validationFailed(errors);
   await useHashes(request.app, write, hashes[0]);
-  await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
+  // Only a hook reads the whole row: spreading it would parse a json value the write did not touch.
+  if (hook) await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
   await checkReferences(tx, index, [write], prefix);
   const values: Record_ = { ...write.values, updated_at: toStoredDatetime(new Date()) };
   // SQLite answers with the row from the UPDATE itself. MySQL has no UPDATE … RETURNING; the row is locked, so
