@@ -46,7 +46,7 @@ export type UserDb = {
   writer?: Kysely<any>;
   /** SQLite: runs `fn` as one write transaction, committed together with those of the same event-loop turn (group-commit.ts). */
   groupCommit?: <T>(fn: (tx: UserDb) => Promise<T>) => Promise<T>;
-  /** Inside a SQLite write transaction: runs `fn` once it has committed (never if it rolls back). */
+  /** Inside a write transaction: runs `fn` once it has committed (never if it rolls back). */
   afterCommit?: (fn: () => void) => void;
   /** Inside a SQLite write transaction: runs a statement at once on its connection, without Kysely's executor. Use runStatement. */
   runNow?: (query: CompiledQuery) => QueryResult<any>;

@@ -72,7 +72,7 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
   const physical = tx.physical;
   if (!physical) return;
   const signal = () => signalChanges(physical, index.table.name);
-  // SQLite's shared COMMIT comes later (group-commit.ts): wake readers once it has happened.
+  // The COMMIT comes later (SQLite's is shared, group-commit.ts): wake readers once it has happened.
   if (tx.afterCommit) tx.afterCommit(signal);
   else signal();
 };
