@@ -12,7 +12,7 @@ import { checkWorkload, type LoadResult, runLoad } from "./measure";
 import { summariseProfiles } from "./profile";
 import { checkBudget, cpuPerRequestUs, describeFailures, formatTable, type Measured, saveResults, type WorkloadReport } from "./report";
 import { prepareTarget, ROW_COUNT, type Target } from "./setup";
-import { WORKLOADS, type Workload } from "./workloads";
+import { MIX_PARTS, WORKLOADS, type Workload } from "./workloads";
 import { startEventsSide } from "./events-side";
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -51,8 +51,16 @@ const withChild = async <T>(child: Promise<Child>, use: (c: Child) => Promise<T>
 /** A mixed workload (W7) runs its parts at once; the result is the first part's, the others ride along. */
 const runWorkload = async (child: Child, w: Workload, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult & { alongside?: string }> => {
   if (!w.mix) return runLoad(child, w, base, apiKey, opts);
+  const others = w.mix.slice(1).reduce((n, part) => n + (part.connections ?? 0), 0);
   const parts = await Promise.all(
-    w.mix.map(({ id, share }) => runLoad(child, WORKLOADS.find((x) => x.id === id)!, base, apiKey, { ...opts, connections: Math.round(opts.connections * share) })),
+    w.mix.map(({ id, share, connections, rate }) =>
+      runLoad(child, [...WORKLOADS, ...MIX_PARTS].find((x) => x.id === id)!, base, apiKey, {
+        ...opts,
+        rate,
+        // A part with its own count leaves the first part the rest of the connections.
+        connections: connections ?? Math.max(1, Math.round((opts.connections - others) * share)),
+      }),
+    ),
   );
   const alongside = parts.slice(1).map((r, i) => `${w.mix![i + 1].id} ${r.reqPerSec.toFixed(0)} req/s p99 ${r.p99Ms} ms`);
   return { ...parts[0], alongside: alongside.join(", ") };
@@ -113,6 +121,8 @@ const benchEngine = async (engine: EngineKind) => {
       const side = (m: Measured & { alongside?: string }) =>
         `${m.reqPerSec.toFixed(0)} req/s p99 ${m.p99Ms} ms ${m.cpuUsPerRequest ?? "?"} µs CPU/req${m.alongside ? ` (beside it: ${m.alongside})` : ""}`;
       log(`${engine}: ${w.id} tabula ${side(tabula)} | ceiling ${side(ceiling)}`);
+      const alone = rows.find((r) => r.id === "W1");
+      if (w.id === "W11") log(`${engine}: W11 big values beside W1: W1 p99 ${tabula.p99Ms} ms (p50 ${tabula.p50Ms} ms)${alone ? `, W1 alone p99 ${alone.tabula.p99Ms} ms: +${tabula.p99Ms - alone.tabula.p99Ms} ms` : ""}`);
     });
     console.log(`\n${formatTable(engine, rows, connections, seconds, oneProcess)}`);
     const failed = describeFailures(rows);
