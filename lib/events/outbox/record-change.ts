@@ -5,6 +5,7 @@ import type { UserDb } from "../../db/engine";
 import { compiledByShape } from "../../api/build-sql";
 import { type TableIndex, indexTableForUsers } from "../../api/table-index";
 import { hasStoredJson, storedJsonText } from "../../api/stored-json";
+import { BIG_BODY_CHARS, nextTurn } from "../../api/big-lane";
 import { toStoredDatetime } from "../../schema/column-types";
 import { signalChanges } from "./change-signal";
 import { runStatement } from "../../db/scan-rows";
@@ -55,6 +56,7 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
     const oldRecord = action === "insert" || !old ? null : eventText(visible, old);
     return [index.table.name, action, eventText(visible, row), oldRecord, at];
   });
+  if (values.reduce((n, v) => n + (v[2] as string).length + ((v[3] as string | null)?.length ?? 0), 0) >= BIG_BODY_CHARS) await nextTurn();
   // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.
   let rows: unknown[][] = values;
   if (tx.engine === "sqlite") {
