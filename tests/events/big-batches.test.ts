@@ -4,6 +4,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_FILTER_ROWS } from "../../lib/api/write/change-by-filter";
+import { MAX_EVENT_ROWS, splitEventBatches } from "../../lib/events/outbox/event-batches";
 import { sequenceEvents } from "../../lib/events/outbox/sequence-events";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { createDatabase, insert, useHarness } from "../contract/contract-helpers";
@@ -63,4 +64,19 @@ describe.each(ENGINES)("big event batches on %s", (engine) => {
     const row = await ctx.h.request("GET", `/v1/${db}/blobs?tag=big&_limit=1`);
     expect(row.body[0].data).toEqual(value);
   }, 180_000);
+});
+
+describe("event batches under a byte budget", () => {
+  const rows = (sizes: number[]) => sizes.map((n, i) => ({ i, n }));
+  const cut = (sizes: number[], maxBytes?: number) => splitEventBatches(rows(sizes), (r) => r.n, maxBytes).map((b) => b.map((r) => r.i));
+
+  it("cuts before the row that would pass the budget; a row bigger than it goes alone", () => {
+    expect(cut([40, 40, 40, 10, 150, 5], 100)).toEqual([[0, 1], [2, 3], [4], [5]]);
+  });
+
+  it(`keeps at most ${MAX_EVENT_ROWS} rows per statement, with or without a budget`, () => {
+    const many = Array.from({ length: 2 * MAX_EVENT_ROWS + 1 }, () => 1);
+    expect(cut(many).map((b) => b.length)).toEqual([MAX_EVENT_ROWS, MAX_EVENT_ROWS, 1]);
+    expect(cut(many, 10 ** 9).map((b) => b.length)).toEqual([MAX_EVENT_ROWS, MAX_EVENT_ROWS, 1]);
+  });
 });

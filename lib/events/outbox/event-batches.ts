@@ -9,6 +9,9 @@ const ROW_OVERHEAD = 256;
 
 export const eventRowBytes = (record: string, oldRecord: string | null) => 2 * (Buffer.byteLength(record) + (oldRecord === null ? 0 : Buffer.byteLength(oldRecord))) + ROW_OVERHEAD;
 
+/** SQLite: big events are cut into statements of about this much, so other requests run between them. */
+export const SQLITE_BATCH_BYTES = 8 * 1024 * 1024;
+
 /** The share of max_allowed_packet one statement may fill; the rest is headroom. */
 export const PACKET_SHARE = 0.75;
 
@@ -17,7 +20,7 @@ export const PACKET_SHARE = 0.75;
  * `maxBytes` by `size`; a row bigger than that alone goes in a slice of its own.
  */
 export const splitEventBatches = <T>(rows: T[], size: (row: T) => number, maxBytes?: number): T[][] => {
-  if (maxBytes === undefined && rows.length <= MAX_EVENT_ROWS) return [rows];
+  if (rows.length <= 1 || (maxBytes === undefined && rows.length <= MAX_EVENT_ROWS)) return [rows];
   const batches: T[][] = [];
   let current: T[] = [];
   let bytes = 0;

@@ -10,7 +10,7 @@ import { toStoredDatetime } from "../../schema/column-types";
 import { signalChanges } from "./change-signal";
 import { runStatement } from "../../db/scan-rows";
 import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
-import { eventRowBytes, PACKET_SHARE, splitEventBatches } from "./event-batches";
+import { eventRowBytes, PACKET_SHARE, SQLITE_BATCH_BYTES, splitEventBatches } from "./event-batches";
 
 export type ChangeAction = "insert" | "update" | "delete";
 type Row = Record<string, unknown>;
@@ -56,7 +56,7 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
     const oldRecord = action === "insert" || !old ? null : eventText(visible, old);
     return [index.table.name, action, eventText(visible, row), oldRecord, at];
   });
-  if (values.reduce((n, v) => n + (v[2] as string).length + ((v[3] as string | null)?.length ?? 0), 0) >= BIG_BODY_CHARS) await nextTurn();
+  const big = values.reduce((n, v) => n + (v[2] as string).length + ((v[3] as string | null)?.length ?? 0), 0) >= BIG_BODY_CHARS;
   // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.
   let rows: unknown[][] = values;
   if (tx.engine === "sqlite") {
@@ -66,8 +66,10 @@ export const recordChanges = async (tx: UserDb, index: TableIndex, action: Chang
   const [table, columns] = tx.engine === "mysql" ? [QUEUE_TABLE, EVENT_COLUMNS] : [EVENTS_TABLE, ["id", ...EVENT_COLUMNS]];
   const insert = (batch: unknown[][]) => () => sql`INSERT INTO ${tx.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(batch.map((v) => sql`(${sql.join(v)})`))}`;
   const texts = tx.engine === "mysql" ? 2 : 3; // where record and old_record sit in a row
-  const maxBytes = tx.maxPacketBytes === undefined ? undefined : Math.floor(tx.maxPacketBytes * PACKET_SHARE);
+  // SQLite has no packet limit, but big batches are cut too, with a turn of the event loop before each.
+  const maxBytes = tx.maxPacketBytes !== undefined ? Math.floor(tx.maxPacketBytes * PACKET_SHARE) : big ? SQLITE_BATCH_BYTES : undefined;
   for (const batch of splitEventBatches(rows, (v) => eventRowBytes(v[texts] as string, v[texts + 1] as string | null), maxBytes)) {
+    if (big) await nextTurn();
     // One row's statement is kept compiled per table; a bulk write's row count varies.
     await runStatement(tx, batch.length === 1 ? compiledByShape(tx, index, "record-change", insert(batch), batch[0]) : insert(batch)().compile(tx.db));
   }
