@@ -5,6 +5,8 @@ declare module "autocannon" {
   type Options = {
     url: string;
     connections?: number;
+    /** Requests per second over all connections. */
+    overallRate?: number;
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;

@@ -179,6 +179,8 @@ export const createCeilingHandler = (options: CeilingOptions) => {
   const byId = `SELECT ${COLUMNS} FROM ${d.table("products")} WHERE "id" = ?`;
   const insert = `INSERT INTO ${d.table("products")} ("name", "price", "category", "stock", "created_at", "updated_at") VALUES (?, ?, ?, ?, ?, ?)`;
   const update = `UPDATE ${d.table("products")} SET "stock" = ?, "updated_at" = ? WHERE "id" = ?`;
+  const updateBlob = `UPDATE ${d.table("blobs")} SET "data" = ?, "updated_at" = ? WHERE "id" = ?`;
+  const blobById = `SELECT "id", "data", "created_at", "updated_at" FROM ${d.table("blobs")} WHERE "id" = ?`;
 
   const one = async (res: ServerResponse, id: number, status = 200) => {
     const { rows } = await d.run(byId, [id]);
@@ -211,6 +213,13 @@ export const createCeilingHandler = (options: CeilingOptions) => {
       const at = now();
       const { insertId } = await d.run(insert, [b.name, b.price, b.category, b.stock, at, at]);
       return one(res, insertId!, 201);
+    }
+    if (req.method === "PATCH" && name === "blobs" && id) {
+      const b = await readJson(req);
+      await d.run(updateBlob, [JSON.stringify(b.data), now(), id]);
+      const { rows } = await d.run(blobById, [id]);
+      const r = rows[0];
+      return send(res, 200, { id: Number(r.id), data: typeof r.data === "string" ? JSON.parse(r.data) : r.data, created_at: isoDatetime(r.created_at), updated_at: isoDatetime(r.updated_at) });
     }
     if (req.method === "PATCH" && id) {
       const b = await readJson(req);

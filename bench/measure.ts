@@ -47,11 +47,18 @@ export const checkWorkload = async (w: Workload, base: string, tabula: Child, ce
 };
 
 /** `child`: any server by its URL (bench/peers.ts runs the peers with it too). */
-export const runLoad = async (child: Pick<Child, "url">, w: Pick<Workload, "next">, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult> => {
+export const runLoad = async (
+  child: Pick<Child, "url">,
+  w: Pick<Workload, "next">,
+  base: string,
+  apiKey: string,
+  opts: { seconds: number; connections: number; rate?: number },
+): Promise<LoadResult> => {
   const result = await autocannon({
     url: child.url,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
     headers: { "x-api-key": apiKey, "content-type": "application/json" },
     requests: [{ setupRequest: (req) => ({ ...req, ...w.next(base) }) }],
   });

@@ -7,7 +7,7 @@ import type { CpuWindow } from "./cpu";
 import type { LoadResult } from "./measure";
 import type { WorkloadId } from "./workloads";
 
-export type Measured = LoadResult & CpuWindow & { peakRssMb?: number; cpuUsPerRequest?: number };
+export type Measured = LoadResult & CpuWindow & { peakRssMb?: number; cpuUsPerRequest?: number; /** A baseline mix's first part run alone. */ alone?: LoadResult };
 
 export type WorkloadReport = {
   id: WorkloadId;

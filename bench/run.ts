@@ -12,7 +12,7 @@ import { checkWorkload, type LoadResult, runLoad } from "./measure";
 import { summariseProfiles } from "./profile";
 import { checkBudget, cpuPerRequestUs, describeFailures, formatTable, type Measured, saveResults, type WorkloadReport } from "./report";
 import { prepareTarget, ROW_COUNT, type Target } from "./setup";
-import { WORKLOADS, type Workload } from "./workloads";
+import { MIX_PARTS, WORKLOADS, type Workload } from "./workloads";
 import { startEventsSide } from "./events-side";
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -49,13 +49,20 @@ const withChild = async <T>(child: Promise<Child>, use: (c: Child) => Promise<T>
 };
 
 /** A mixed workload (W7) runs its parts at once; the result is the first part's, the others ride along. */
-const runWorkload = async (child: Child, w: Workload, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult & { alongside?: string }> => {
+const runWorkload = async (child: Child, w: Workload, base: string, apiKey: string, opts: { seconds: number; connections: number }): Promise<LoadResult & { alongside?: string; alone?: LoadResult }> => {
   if (!w.mix) return runLoad(child, w, base, apiKey, opts);
-  const parts = await Promise.all(
-    w.mix.map(({ id, share }) => runLoad(child, WORKLOADS.find((x) => x.id === id)!, base, apiKey, { ...opts, connections: Math.round(opts.connections * share) })),
-  );
+  const others = w.mix.slice(1).reduce((n, part) => n + (part.connections ?? 0), 0);
+  const runPart = ({ id, share, connections, rate }: NonNullable<Workload["mix"]>[number]) =>
+    runLoad(child, [...WORKLOADS, ...MIX_PARTS].find((x) => x.id === id)!, base, apiKey, {
+      ...opts,
+      rate,
+      // A part with its own count leaves the first part the rest of the connections.
+      connections: connections ?? Math.max(1, Math.round((opts.connections - others) * share)),
+    });
+  const alone = w.baseline ? await runPart(w.mix[0]) : undefined;
+  const parts = await Promise.all(w.mix.map(runPart));
   const alongside = parts.slice(1).map((r, i) => `${w.mix![i + 1].id} ${r.reqPerSec.toFixed(0)} req/s p99 ${r.p99Ms} ms`);
-  return { ...parts[0], alongside: alongside.join(", ") };
+  return { ...parts[0], alongside: alongside.join(", "), alone };
 };
 
 /** One workload on `child`: warm-up, then the measured run; VmHWM is the child's peak so far. */
@@ -113,6 +120,9 @@ const benchEngine = async (engine: EngineKind) => {
       const side = (m: Measured & { alongside?: string }) =>
         `${m.reqPerSec.toFixed(0)} req/s p99 ${m.p99Ms} ms ${m.cpuUsPerRequest ?? "?"} µs CPU/req${m.alongside ? ` (beside it: ${m.alongside})` : ""}`;
       log(`${engine}: ${w.id} tabula ${side(tabula)} | ceiling ${side(ceiling)}`);
+      for (const [name, m] of [["tabula", tabula], ["ceiling", ceiling]] as const) {
+        if (m.alone) log(`${engine}: ${w.id} ${name}: ${w.mix![0].id} p99 ${m.p99Ms} ms (p50 ${m.p50Ms}) beside ${w.mix![1].id}, ${m.alone.p99Ms} ms (p50 ${m.alone.p50Ms}) without: +${m.p99Ms - m.alone.p99Ms} ms`);
+      }
     });
     console.log(`\n${formatTable(engine, rows, connections, seconds, oneProcess)}`);
     const failed = describeFailures(rows);

@@ -4,7 +4,7 @@
 // `products` table, and 100,000 rows loaded by direct multi-row INSERTs; a 20-row `categories` table and the
 // `product_categories` join of the two (W6); `indexed_products`, a copy of products with an index on
 // (category, price) made through the schema API (W2i); `searchable_products`, the same rows with `name`
-// searchable (W3s, W3rs). Also owns the teardown.
+// searchable (W3s, W3rs); `blobs`, a few rows with a json column (W11's 900 KB writes). Also owns the teardown.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -83,6 +83,11 @@ const REVIEWS = {
     { name: "stars", type: "int", nullable: false },
   ],
 };
+
+/** W11's table: BLOB_COUNT rows with a json column the big writes replace. */
+export const BLOBS_TABLE = "blobs";
+export const BLOB_COUNT = 3;
+const BLOBS = { name: BLOBS_TABLE, columns: [{ name: "data", type: "json", nullable: true }] };
 
 /** W3s's table: the products rows again, `name` searchable (a trigram index on SQLite). */
 export const SEARCH_TABLE = "searchable_products";
@@ -195,6 +200,9 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(REVIEWS) });
       const reviewed = sql.join(["product_id", "category_id", "stars", "created_at", "updated_at"].map((c) => sql.id(c)));
       await sql`INSERT INTO ${udb.table(REVIEWS_TABLE)} (${reviewed}) SELECT ${sql.id("id")}, ${sql.id("id")} % 20 + 1, ${sql.id("id")} % 5 + 1, ${sql.id("created_at")}, ${sql.id("updated_at")} FROM ${udb.table("products")} WHERE ${sql.id("id")} <= ${REVIEW_COUNT}`.execute(udb.db);
+      await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(BLOBS) });
+      const blobs = Array.from({ length: BLOB_COUNT }, () => sql`(${sql.join(['{"items":[]}', storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
+      await sql`INSERT INTO ${udb.table(BLOBS_TABLE)} (${sql.join(["data", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(blobs)}`.execute(udb.db);
       if (process.env.BENCH_HOOKS === "1") await updateHooks(await databaseCtx({ app, actor }, instance), { instance, table: "products", body: { insert: BENCH_HOOK } });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };

@@ -1,8 +1,8 @@
 // The benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
-import { INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT, SEARCH_TABLE } from "./setup";
+import { BLOB_COUNT, BLOBS_TABLE, INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT, SEARCH_TABLE } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W3s" | "W3r" | "W3rs" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10";
+export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W3s" | "W3r" | "W3rs" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10" | "W11" | "W11b";
 
 export type BenchRequest = { method: "GET" | "POST" | "PATCH" | "PUT"; path: string; body?: string };
 
@@ -17,8 +17,13 @@ export type Workload = {
   sample: (base: string) => BenchRequest;
   /** Whether the check compares the full bodies (reads) or only their shape (writes stamp times and ids). */
   compareBodies: boolean;
-  /** Several workloads at once, each on its share of the connections; the first one's figures are reported. */
-  mix?: { id: WorkloadId; share: number }[];
+  /**
+   * Several workloads at once, each on its share of the connections (or on `connections`, at most `rate`
+   * requests per second in all); the first one's figures are reported.
+   */
+  mix?: { id: WorkloadId; share: number; connections?: number; rate?: number }[];
+  /** A mix whose first part also runs alone first, so the report can say what the others added to it. */
+  baseline?: boolean;
 };
 
 /** The `_after` cursor Tabula's Link header gives after row `id` in the default order (opaque to clients). */
@@ -31,6 +36,21 @@ export const randomInt = (max: number) => Math.floor(Math.random() * max);
 export const productFields = (n: number) => ({ name: `new product ${n}`, price: (100 + randomInt(99_900)) / 100, category: `c${n % 20}`, stock: randomInt(1000) });
 
 const newProduct = (n: number) => JSON.stringify(productFields(n));
+
+/** A JSON document of about `bytes` as text: objects of short strings and numbers. */
+export const bigDocument = (bytes: number) => {
+  const items: unknown[] = [];
+  for (let size = 12; size < bytes; ) {
+    const item = { id: items.length, name: `item ${items.length} ${"x".repeat(32)}`, price: items.length * 1.25, tags: ["a", "b"] };
+    size += JSON.stringify(item).length + 1;
+    items.push(item);
+  }
+  return { items };
+};
+
+/** W11b's body, made once: a 900 KB json value (the limit is 1 MiB). */
+let bigBody: string | undefined;
+const bigPatch = () => (bigBody ??= JSON.stringify({ data: bigDocument(900_000) }));
 
 export const WORKLOADS: Workload[] = [
   {
@@ -175,5 +195,33 @@ export const WORKLOADS: Workload[] = [
     next: (base) => ({ method: "GET", path: `${base}/${REVIEWS_TABLE}?_expand=product_id,category_id&_offset=${50 * randomInt(100)}` }),
     sample: (base) => ({ method: "GET", path: `${base}/${REVIEWS_TABLE}?_expand=product_id,category_id&_offset=1000` }),
     compareBodies: true,
+  },
+  {
+    // Do big values stall other tenants? W1 as a lightly loaded tenant (5 connections, 200 req/s: the server is
+    // not saturated by it) while 3 connections PATCH a 900 KB json value, 10 per second in all (the free plan's
+    // rate), as three clients of one account would. The W1 part first runs alone, for the latency they add.
+    id: "W11",
+    label: "W1 200/s (p99) while 3 conns PATCH 900 KB JSON",
+    status: 200,
+    next: (base) => ({ method: "GET", path: `${base}/products/${randomId()}` }),
+    sample: (base) => ({ method: "GET", path: `${base}/products/12345` }),
+    compareBodies: true,
+    mix: [
+      { id: "W1", share: 0, connections: 5, rate: 200 },
+      { id: "W11b", share: 0, connections: 3, rate: 10 },
+    ],
+    baseline: true,
+  },
+];
+
+/** Workloads measured only as a part of a mix (not on their own). */
+export const MIX_PARTS: Workload[] = [
+  {
+    id: "W11b",
+    label: "PATCH /blobs/{id} 900 KB JSON",
+    status: 200,
+    next: (base) => ({ method: "PATCH", path: `${base}/${BLOBS_TABLE}/${1 + randomInt(BLOB_COUNT)}`, body: bigPatch() }),
+    sample: (base) => ({ method: "PATCH", path: `${base}/${BLOBS_TABLE}/1`, body: bigPatch() }),
+    compareBodies: false,
   },
 ];

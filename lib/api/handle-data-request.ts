@@ -22,6 +22,7 @@ import { aggregateTable } from "./read-aggregate";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
+import { BIG_BODY_CHARS, inBigLane, nextTurn } from "./big-lane";
 
 
 const requireVerb = (method: string, verbs: string[]) => {
@@ -139,7 +140,12 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     }
     const join = schema.joins?.get(name);
     if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-    return await serveTable(planDataRequest(app, req, database, caller, name, idText), req);
+    if ((req.body?.length ?? 0) < BIG_BODY_CHARS) return await serveTable(planDataRequest(app, req, database, caller, name, idText), req);
+    return await inBigLane(async () => {
+      const planned = planDataRequest(app, req, database, caller, name, idText); // parses the body
+      await nextTurn();
+      return serveTable(planned, req);
+    });
   } catch (err) {
     if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
     if (replanned) return errorResponse(schemaChanged(), req.requestId);

@@ -2,6 +2,7 @@ import type { CompiledQuery } from "kysely";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import type { OutputColumns } from "../db/page-json.mjs";
 import { TO_JSON } from "../schema/to-json.mjs";
+import { setStoredJson } from "./stored-json";
 
 /** Per-table lookups the hot path needs, built once per cached table definition. */
 export type TableIndex = {
@@ -10,6 +11,8 @@ export type TableIndex = {
   byName: Map<string, ColumnDef>;
   /** [name, type] in output order. */
   output: OutputColumns;
+  /** Whether a column is json (toRecord then keeps its stored text, stored-json.ts). */
+  hasJson: boolean;
   /** Compiled fixed-shape statements (by-id read, writes) without their values, so the hot path skips query building. */
   sqlText: Map<string, CompiledQuery>;
 };
@@ -25,6 +28,7 @@ export const indexTable = (table: TableDef): TableIndex => {
       all,
       byName: new Map(all.map((c) => [c.name, c])),
       output: all.map((c) => [c.name, c.type]),
+      hasJson: all.some((c) => c.type === "json"),
       sqlText: new Map(),
     };
     cache.set(table, index);
@@ -47,6 +51,14 @@ export const indexTableForUsers = (table: TableDef): TableIndex => {
 
 export const toRecord = (index: TableIndex, row: Record<string, unknown>) => {
   const record: Record<string, unknown> = {};
-  for (const [name, type] of index.output) record[name] = TO_JSON[type](row[name]);
+  if (!index.hasJson) {
+    for (const [name, type] of index.output) record[name] = TO_JSON[type](row[name]);
+    return record;
+  }
+  for (const [name, type] of index.output) {
+    const value = row[name];
+    if (type === "json" && typeof value === "string") setStoredJson(record, name, value);
+    else record[name] = TO_JSON[type](value);
+  }
   return record;
 };

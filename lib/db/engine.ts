@@ -209,10 +209,11 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
   const bootstrap = mysqlPool(url).promise();
   await bootstrap.query(`CREATE DATABASE IF NOT EXISTS \`${metaName.replace(/`/g, "``")}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   const [wsrep] = (await bootstrap.query("SHOW VARIABLES LIKE 'wsrep_on'")) as unknown as [{ Value: string }[]];
-  const [server] = (await bootstrap.query("SELECT VERSION() AS v")) as unknown as [{ v: string }[]];
+  const [server] = (await bootstrap.query("SELECT VERSION() AS v, @@max_allowed_packet AS packet")) as unknown as [{ v: string; packet: number }[]];
   await bootstrap.end();
   const galera = wsrep[0]?.Value === "ON";
   const returning = supportsInsertReturning(server[0]?.v ?? "");
+  const maxPacketBytes = Number(server[0]?.packet ?? 4_194_304); // MySQL's smallest default when unread
 
   const pool = mysqlPool(url, metaName);
   // Read-your-writes across Galera nodes: a read waits until this node has applied every commit the cluster
@@ -240,7 +241,7 @@ const openMysqlEngine = async (config: Config): Promise<Engine> => {
         logger.warn({ err, physical }, "SQL console reader not dropped"),
       );
     },
-    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical, returning, writer }),
+    userDb: (physical) => ({ engine: "mysql", db: shared, table: (name) => sql.id(physical, name), physical, returning, writer, maxPacketBytes }),
     clearStatements: () => {},
     metaChanged: joinNextRun(async () => {
       const row = await meta.selectFrom("meta_changes").select((eb) => eb.fn.max("id").as("version")).executeTakeFirst();

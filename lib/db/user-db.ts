@@ -30,11 +30,13 @@ export type UserDb = {
   readNow?: (query: CompiledQuery) => Record<string, unknown>[] | undefined;
   /** `INSERT … RETURNING` gives the stored row in the same statement (SQLite, MariaDB ≥ 10.5; not MySQL). */
   returning: boolean;
+  /** MySQL: the server's max_allowed_packet, read once; a statement's values must stay under it (event batches). */
+  maxPacketBytes?: number;
   /** MySQL: where the write kernel's transactions run (implicitBeginKysely); used for nothing else. */
   writer?: Kysely<any>;
   /** SQLite: runs `fn` as one write transaction, committed together with those of the same event-loop turn (group-commit.ts). */
   groupCommit?: <T>(fn: (tx: UserDb) => Promise<T>) => Promise<T>;
-  /** Inside a SQLite write transaction: runs `fn` once it has committed (never if it rolls back). */
+  /** Inside a write transaction: runs `fn` once it has committed (never if it rolls back). */
   afterCommit?: (fn: () => void) => void;
   /** Inside a SQLite write transaction: runs a statement at once on its connection, without Kysely's executor. Use runStatement. */
   runNow?: (query: CompiledQuery) => QueryResult<any>;

@@ -1,3 +1,8 @@
+/** Change feeds one credential (a secret key, or one user of a database) may hold open at once, by default. */
+export const MAX_FEEDS_PER_KEY = 50;
+/** Change feeds one server process serves at once, by default. */
+export const MAX_FEEDS_PER_INSTALL = 1000;
+
 /** Change events, the feed and webhooks (docs/events.md); every value from the environment, with defaults. */
 export type EventsConfig = {
   /** EVENTS_RETENTION_HOURS: how long events stay in the outbox for replay (default 24). */
@@ -12,6 +17,10 @@ export type EventsConfig = {
   retryScale: number;
   /** WEBHOOK_ALLOW_PRIVATE=1: private and loopback targets allowed (link-local never). */
   allowPrivate: boolean;
+  /** FEEDS_PER_KEY: open change feeds per credential (default MAX_FEEDS_PER_KEY). */
+  feedsPerKey: number;
+  /** FEEDS_PER_INSTALL: open change feeds per server process (default MAX_FEEDS_PER_INSTALL). */
+  feedsPerInstall: number;
   /** WEBHOOK_TIMEOUT_MS: one delivery attempt's time limit, connect to last byte (default 10000). */
   timeoutMs: number;
 };
@@ -32,6 +41,8 @@ export const readEventsConfig = (env: NodeJS.ProcessEnv): EventsConfig => ({
   retryScale: num(env, "WEBHOOK_RETRY_SCALE", 1),
   allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "1",
   timeoutMs: num(env, "WEBHOOK_TIMEOUT_MS", 10_000),
+  feedsPerKey: Math.floor(num(env, "FEEDS_PER_KEY", MAX_FEEDS_PER_KEY)),
+  feedsPerInstall: Math.floor(num(env, "FEEDS_PER_INSTALL", MAX_FEEDS_PER_INSTALL)),
 });
 
 /**

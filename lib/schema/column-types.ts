@@ -7,7 +7,7 @@ import {
   parseIntegerText, PASSWORD_MAX_BYTES, TEXT_MAX_BYTES,
 } from "./value-checks";
 import { TO_JSON } from "./to-json.mjs";
-import { hasLoneSurrogate, JSON_MAX_BYTES, jsonValueProblem, LONE_SURROGATE_PROBLEM } from "./value-limits";
+import { hasLoneSurrogate, JSON_MAX_BYTES, jsonShapeProblem, jsonTextHasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./value-limits";
 
 export type { FilterOp };
 
@@ -177,9 +177,10 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     openapi: () => ({}),
     example: () => ({ key: "value" }),
     fromJson: (v) => {
-      const problem = jsonValueProblem(v);
+      const problem = jsonShapeProblem(v);
       if (problem) return bad(problem.code, problem.message);
       const text = JSON.stringify(v);
+      if (jsonTextHasLoneSurrogate(text)) return bad(LONE_SURROGATE_PROBLEM.code, LONE_SURROGATE_PROBLEM.message);
       return Buffer.byteLength(text) > JSON_MAX_BYTES ? bad("too_long", "must be at most 1 MiB as JSON") : ok(text);
     },
     fromQuery: () => bad("not_filterable", "JSON columns can only be filtered with _null"),

@@ -59,14 +59,15 @@ export const openFeed = async (h: Harness, path: string, headers: Record<string,
   }
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   if (response.body && response.headers.get("content-type")?.startsWith("text/event-stream")) {
     void (async () => {
-      const reader = response.body!.getReader();
+      reader = response.body!.getReader();
       const decoder = new TextDecoder();
       let buffer = "";
       try {
         for (;;) {
-          const { value, done } = await reader.read();
+          const { value, done } = await reader!.read();
           if (done) break;
           buffer += decoder.decode(value, { stream: true });
           let end: number;
@@ -103,6 +104,10 @@ export const openFeed = async (h: Harness, path: string, headers: Record<string,
         waiters.add(check);
         check();
       }),
-    close: () => abort.abort(),
+    // As EventSource.close(): the body is cancelled too (a route handler's stream ends only on cancel).
+    close: () => {
+      abort.abort();
+      void reader?.cancel().catch(() => undefined);
+    },
   };
 };

@@ -20,6 +20,7 @@ import { applyHook, type HookCall } from "./hook-stage";
 import { newSlice } from "../../hooks/run-hooks";
 import { type Hashes, hashPasswords, useHashes } from "./passwords";
 import { retriedWriteTransaction } from "./transaction";
+import { holdsBigText, nextTurn } from "../big-lane";
 import { type ChangeAction, recordChanges } from "../../events/outbox/record-change";
 
 export const MAX_BULK_ROWS = 1000;
@@ -125,8 +126,10 @@ const update: Stage = async (tx, request, { hashes, prefix }) => {
   await checkPolicy(tx, index, [id!], rules, "update");
   const { write, errors } = parseRecordBody(index, request.body, request.action as "replace" | "update", prefix(0), old);
   if (errors.length) throw validationFailed(errors);
+  if (holdsBigText(write.values)) await nextTurn();
   await useHashes(request.app, write, hashes[0]);
-  await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
+  // Only a hook reads the whole row: spreading it would parse a json value the write did not touch.
+  if (hook) await applyHook(hook, index, "update", write, { new: { ...old, ...write.values }, old }, prefix(0), old);
   await checkReferences(tx, index, [write], prefix);
   const values: Record_ = { ...write.values, updated_at: toStoredDatetime(new Date()) };
   // SQLite answers with the row from the UPDATE itself. MySQL has no UPDATE … RETURNING; the row is locked, so

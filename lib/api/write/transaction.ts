@@ -9,9 +9,13 @@ import { withSerializationRetry } from "../../db/serialization-retry";
  * (IMMEDIATE): writers queue there, so a row read inside is already as good as locked; the transactions of one
  * event-loop turn share a COMMIT, each in its own savepoint (lib/db/group-commit.ts).
  */
-export const inWriteTransaction = <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
-  if (udb.engine === "mysql") return (udb.writer ?? udb.db).transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined, writer: undefined }));
-  return udb.groupCommit!(fn);
+export const inWriteTransaction = async <T>(udb: UserDb, fn: (tx: UserDb) => Promise<T>): Promise<T> => {
+  if (udb.engine !== "mysql") return udb.groupCommit!(fn);
+  const committed: (() => void)[] = [];
+  const afterCommit = (run: () => void) => void committed.push(run);
+  const result = await (udb.writer ?? udb.db).transaction().execute((trx) => fn({ ...udb, db: trx, scan: undefined, writer: undefined, afterCommit }));
+  for (const run of committed) run();
+  return result;
 };
 
 /** Attempts in all and the mean first back-off; a lost race is re-run from BEGIN, reading the rows afresh. */

@@ -5,7 +5,7 @@ import type { UserDb } from "../../db/engine";
 import type { StreamSink } from "../../http/core-types";
 import { logger } from "../../ops/logger";
 import { eventsConfig } from "../events-config";
-import { onChanges } from "../outbox/change-signal";
+import { onTableChanges } from "../outbox/change-signal";
 import { type ChangeEvent, outboxBounds, readEvents } from "../outbox/read-events";
 
 const BATCH = 500;
@@ -40,7 +40,7 @@ export const runFeed = async (options: FeedOptions, sink: StreamSink) => {
     woken = true;
     wake();
   };
-  const off = onChanges((name) => name === physical && poke());
+  const off = onTableChanges(physical, tables.map((t) => t.name), poke);
   sink.signal.addEventListener("abort", poke);
   app.changeEvents?.feeds.add(poke);
   const ended = () => sink.signal.aborted || app.draining || app.changeEvents?.stopped === true;

@@ -11,6 +11,7 @@ import type { DatabaseSchema } from "../../schema/types";
 import { type ChangeEvent, outboxBounds } from "../outbox/read-events";
 import { policyMatcher } from "./policy-match";
 import { runFeed } from "./run-feed";
+import { takeFeedSlot } from "./feed-slots";
 
 /** EventSource cannot send headers: the feed also takes the credential as `access_token` (never logged). */
 export const withAccessToken = (req: CoreRequest): CoreRequest => {
@@ -83,11 +84,18 @@ export const serveChanges = async (app: App, req: CoreRequest, schema: DatabaseS
   const tables = tablesOf(schema, caller, req.query.get("tables")).map((name) => ({ id: schema.tables.get(name)!.id, name }));
   const resume = resumeOf(req);
   const udb = app.engine.userDb(schema.physical);
-  // Read before the headers go out: a client that writes once it sees the stream open gets those events.
-  const start = await outboxBounds(udb);
-  return {
-    status: 200,
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
-    stream: (sink) => runFeed({ app, udb, instance: schema.instance, physical: schema.physical, tables, resume, start, authorize: () => visibility(app, req, schema.instance, tables) }, sink),
-  };
+  const release = takeFeedSlot(app, caller);
+  try {
+    // Read before the headers go out: a client that writes once it sees the stream open gets those events.
+    const start = await outboxBounds(udb);
+    return {
+      status: 200,
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
+      stream: (sink) =>
+        runFeed({ app, udb, instance: schema.instance, physical: schema.physical, tables, resume, start, authorize: () => visibility(app, req, schema.instance, tables) }, sink).finally(release),
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 };

@@ -9,23 +9,26 @@ import { joinNextRun } from "../../db/join-next-run";
 import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-table";
 
 const BATCH = 1000;
-type Queued = { qid: number; tbl: string; action: string; record: string; old_record: string | null; at: string; tbl_id: number | null };
 
-/** One batch moved; the number of events given ids. READ COMMITTED: no gap locks that would stall writers' inserts. */
+/**
+ * One batch moved; the number of events given ids. READ COMMITTED: no gap locks that would stall writers' inserts.
+ * The rows are copied inside the server (INSERT … SELECT), so big events never travel to this process and back.
+ */
 const sequenceBatch = (udb: UserDb): Promise<number> =>
   udb.db
     .transaction()
     .setIsolationLevel("read committed")
     .execute(async (trx) => {
       const seq = await sql<{ last_id: number }>`SELECT ${sql.id("last_id")} FROM ${udb.table(SEQ_TABLE)} WHERE ${sql.id("id")} = 1 FOR UPDATE`.execute(trx);
-      const { rows } = await sql<Queued>`SELECT ${sql.join(["qid", ...EVENT_COLUMNS].map((c) => sql.id(c)))} FROM ${udb.table(QUEUE_TABLE)}
-        ORDER BY ${sql.id("qid")} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`.execute(trx);
+      const { rows } = await sql<{ qid: number }>`SELECT ${sql.id("qid")} FROM ${udb.table(QUEUE_TABLE)} ORDER BY ${sql.id("qid")} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`.execute(trx);
       if (rows.length === 0) return 0;
-      const first = Number(seq.rows[0].last_id) + 1;
-      const values = rows.map((r, i) => sql`(${first + i}, ${r.tbl}, ${r.action}, ${r.record}, ${r.old_record}, ${r.at}, ${r.tbl_id})`);
-      await sql`INSERT INTO ${udb.table(EVENTS_TABLE)} (${sql.join(["id", ...EVENT_COLUMNS].map((c) => sql.id(c)))}) VALUES ${sql.join(values)}`.execute(trx);
-      await sql`DELETE FROM ${udb.table(QUEUE_TABLE)} WHERE ${sql.id("qid")} IN (${sql.join(rows.map((r) => Number(r.qid)))})`.execute(trx);
-      await sql`UPDATE ${udb.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${first + rows.length - 1} WHERE ${sql.id("id")} = 1`.execute(trx);
+      const last = Number(seq.rows[0].last_id);
+      const qids = sql.join(rows.map((r) => Number(r.qid)));
+      const columns = sql.join(EVENT_COLUMNS.map((c) => sql.id(c)));
+      await sql`INSERT INTO ${udb.table(EVENTS_TABLE)} (${sql.id("id")}, ${columns})
+        SELECT ${last} + ROW_NUMBER() OVER (ORDER BY ${sql.id("qid")}), ${columns} FROM ${udb.table(QUEUE_TABLE)} WHERE ${sql.id("qid")} IN (${qids})`.execute(trx);
+      await sql`DELETE FROM ${udb.table(QUEUE_TABLE)} WHERE ${sql.id("qid")} IN (${qids})`.execute(trx);
+      await sql`UPDATE ${udb.table(SEQ_TABLE)} SET ${sql.id("last_id")} = ${last + rows.length} WHERE ${sql.id("id")} = 1`.execute(trx);
       return rows.length;
     });
 
