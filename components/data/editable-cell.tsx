@@ -5,6 +5,7 @@ import type { Column, Table } from "../api/types";
 import { checkRecordValues, textToValue, valueToText } from "./record-values";
 import type { ReadRows } from "./reference-display";
 import { ReferencePicker } from "./reference-picker";
+import { choicesOf, isReference } from "@/lib/schema/type-traits";
 
 type Props = {
   column: Column;
@@ -26,7 +27,7 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = `cell-${recordId}-${column.name}`;
-  const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
+  const choices = choicesOf(column);
 
   const commit = async (next = text) => {
     if (next === initial) return onDone(true);
@@ -63,7 +64,7 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
   };
   return (
     <div className="space-y-1">
-      {column.type === "reference" && references ? (
+      {isReference(column) && references ? (
         // The picker's own keys choose a row; choosing saves it, Escape leaves the cell.
         <div onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), e.stopPropagation(), onDone(true))}>
           <label htmlFor={id} className="sr-only">

@@ -6,6 +6,7 @@ import { EditableCell } from "./editable-cell";
 import { cellText } from "./record-values";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
 import { RowMenu } from "./row-menu";
+import { isOrderable, isReference, isSecret } from "@/lib/schema/type-traits";
 
 export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column>;
 
@@ -42,7 +43,7 @@ const AUTO_TAIL: GridColumn[] = [
 const NUMERIC = ["int", "bigint", "decimal", "float"];
 /** The selection/actions cell and the first column stay in place while the grid scrolls sideways. */
 const STICKY = "sticky z-10 shadow-[1px_0_0_var(--color-slate-200)]";
-const isEditable = (c: GridColumn): c is Column => "nullable" in c && c.type !== "password";
+const isEditable = (c: GridColumn): c is Column => "nullable" in c && !isSecret(c);
 
 const SortMark = ({ sort }: { sort?: Sort }) => (
   <span aria-hidden className="w-3 text-indigo-700">
@@ -51,7 +52,7 @@ const SortMark = ({ sort }: { sort?: Sort }) => (
 );
 
 const CellText = ({ column, value, labels }: { column: GridColumn; value: unknown; labels: ReferenceLabels }) => {
-  if (column.type === "reference" && typeof value === "number") {
+  if (isReference(column) && typeof value === "number") {
     // No label: a hidden or missing row, or a column past the expansion limit; the id alone stays honest.
     const label = labels[column.references ?? ""]?.[value];
     return (
@@ -110,7 +111,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
             )}
             {columns.map((c, ci) => {
               const sort = sorts.find((s) => s.column === c.name);
-              const sortable = !["password", "json"].includes(c.type);
+              const sortable = isOrderable(c);
               return (
                 <th
                   key={c.name}
@@ -169,9 +170,9 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                     onFocus={() => setActive({ row: ri, col: ci })}
                     onKeyDown={(e) => onCellKey(e, ri, ci)}
                     onDoubleClick={() => actions && isEditable(c) && setEditing({ row: ri, col: ci })}
-                    title={c.type === "password" ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
+                    title={isSecret(c) ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
                     className={`max-w-56 px-3 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
-                      muted ? "text-slate-600 italic" : c.type === "password" ? "tracking-widest text-slate-600" : "text-slate-800"
+                      muted ? "text-slate-600 italic" : isSecret(c) ? "tracking-widest text-slate-600" : "text-slate-800"
                     } ${NUMERIC.includes(c.type) ? "text-right tabular-nums" : ""}`}
                   >
                     {isEditing ? (
@@ -181,7 +182,7 @@ export const RecordsGrid = ({ table, columns: shown, rows, labels, sorts, onSort
                         value={value}
                         save={actions.patch}
                         references={actions.references}
-                        label={c.type === "reference" && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
+                        label={isReference(c) && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
                         onDone={(refocus) => {
                           setEditing(null);
                           if (refocus) requestAnimationFrame(() => focusCell(ri, ci));

@@ -3,6 +3,7 @@ import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
 import { MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filter-operators";
 import { parseExpand, parseSelect } from "./parse-projection";
 import type { ColumnDef } from "../schema/types";
+import { isSecret } from "../schema/type-traits";
 
 /** One `{column}[_op]=value` condition; `search`: the column's trigram index (lib/schema/search.ts), set by table reads of a searchable column. */
 export type ColumnFilter = { column: ColumnDef; op: FilterOp; value: unknown; search?: string };
@@ -67,7 +68,7 @@ const parseFilter = (key: string, raw: string, columns: Map<string, ColumnDef>, 
   }
   const [column, op] = match;
   if (!TYPE_SPECS[column.type].ops.includes(op)) {
-    fail(field, "unsupported_filter", column.type === "password"
+    fail(field, "unsupported_filter", isSecret(column)
       ? `"${column.name}" is a password column (bcrypt hashes) and cannot be filtered`
       : `${column.type} columns do not support ${op === "eq" ? "exact match" : `_${op}`}`);
     return undefined;

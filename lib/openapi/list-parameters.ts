@@ -3,6 +3,7 @@ import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
 import { FILTER_OPERATORS, filterParamName, MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filter-operators";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import { typeSchema } from "./table-schemas";
+import { isReference } from "../schema/type-traits";
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ export const filterParameters = (columns: ColumnDef[]): Json[] => {
 
 /** `_select` and `_expand`: comma-separated names of this collection's columns (reference columns for `_expand`). */
 const projectionParameters = (columns: ColumnDef[]): Json[] => {
-  const refs = columns.filter((c) => c.type === "reference" && c.references);
+  const refs = columns.filter((c) => isReference(c) && c.references);
   const select: Json = {
     name: "_select",
     in: "query",

@@ -14,14 +14,7 @@ import { changeSchema } from "../../meta/schema-change/change-schema";
 import { columnView } from "../../meta/serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { assertReferenceExists } from "./assert-reference-exists";
-
-const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
-  length: ["varchar"],
-  precision: ["decimal"],
-  scale: ["decimal"],
-  options: ["dropdown"],
-  references: ["reference"],
-};
+import { holdsUserId, isSecret, takesParam, TYPE_PARAMS } from "../../schema/type-traits";
 
 /** The current definition overlaid with the patch; properties of the old type that the new one lacks fall away. */
 const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
@@ -32,10 +25,7 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
   if (from.references ? TYPE_SPECS[type].indexable : from.index) merged.index = true;
   // Likewise `searchable`: a type that cannot be searched is then a 422 naming it.
   if (from.searchable) merged.searchable = true;
-  for (const [key, types] of Object.entries(TYPE_PROPERTIES)) {
-    const current = from[key as keyof ColumnDef];
-    if (current !== undefined && types.includes(type)) merged[key] = current;
-  }
+  for (const key of TYPE_PARAMS) if (from[key] !== undefined && takesParam(type, key)) merged[key] = from[key];
   // A `default: null` in the patch passes through: toColumnDef reads it as "no default".
   return { ...merged, ...input };
 };
@@ -43,9 +33,9 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
 /** Without a new default in the patch, the current one is converted like the rows are. */
 const carryDefault = (from: ColumnDef, to: ColumnDef, renames: Map<string, string>): ColumnDef => {
   if (from.default === undefined) return to;
-  if (from.default === AUTH_ID_DEFAULT && ["int", "bigint", "reference", "varchar", "text"].includes(to.type)) return { ...to, default: AUTH_ID_DEFAULT };
+  if (from.default === AUTH_ID_DEFAULT && holdsUserId(to)) return { ...to, default: AUTH_ID_DEFAULT };
   const converted = convertValue(from.default, from, to, renames);
-  if (converted.ok && to.type !== "password" && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
+  if (converted.ok && !isSecret(to) && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
     return { ...to, default: converted.value };
   }
   throw invalidField(
@@ -81,7 +71,7 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
     throw conflict(`Column "${parsed.name}" already exists in table "${table.name}".`);
   }
   const renames =
-    from.type === "dropdown" && parsed.type === "dropdown" ? optionRenames(from.options ?? [], parsed.options ?? []) : new Map<string, string>();
+    takesParam(from, "options") && takesParam(parsed, "options") ? optionRenames(from.options ?? [], parsed.options ?? []) : new Map<string, string>();
   const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
   if (sameColumn(from, to)) return columnView(from);
   const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
