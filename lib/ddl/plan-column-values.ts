@@ -6,7 +6,7 @@ import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
 import { describeIds, existingIds, readColumn, rowCount, type StoredValue } from "./column-values";
 import { convertValue, typeLabel } from "./convert-value";
-import { isReference, isSecret } from "../schema/type-traits";
+import { isReference, isSecret, takesParam } from "../schema/type-traits";
 
 /** A non-null row after conversion: its raw old value and the value to store in the new column. */
 export type ConvertedRow = StoredValue & { stored: unknown };
@@ -14,10 +14,10 @@ export type ConvertedRow = StoredValue & { stored: unknown };
 /** The property of the change that a failed value check is blamed on. */
 const conversionField = (from: ColumnDef, to: ColumnDef, code: string) => {
   if (from.type !== to.type) return "type";
-  if (to.type === "varchar") return "length";
-  if (to.type === "dropdown") return "options";
-  if (to.type === "decimal") return code === "too_many_decimals" ? "scale" : "precision";
-  if (isReference(to)) return "references";
+  if (takesParam(to, "length")) return "length";
+  if (takesParam(to, "options")) return "options";
+  if (takesParam(to, "precision")) return code === "too_many_decimals" ? "scale" : "precision";
+  if (takesParam(to, "references")) return "references";
   return "type";
 };
 

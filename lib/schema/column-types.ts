@@ -43,7 +43,7 @@ type TypeSpec = {
   /** Bytes the value takes in a MySQL (InnoDB) index key, which holds at most 3072. */
   keyBytes: (c: ColumnDef) => number;
   // What the type means to the code outside this table (read through lib/schema/type-traits.ts, never by name).
-  /** Never returned, shown, logged, filtered on or used by a policy or hook; hashed (bcrypt) on each write. */
+  /** Hashed (bcrypt) on each write; the hash reaches no JWT user, log, hook, filter, policy or dashboard cell. */
   secret?: true;
   /** Holds another row's id; `references` names its table (always indexed, expandable, checked on write). */
   reference?: true;

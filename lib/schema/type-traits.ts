@@ -1,15 +1,15 @@
 // What a column's type means, read from its entry in TYPE_SPECS (column-types.ts): code outside that table asks
 // these, never the type's name, so a new type is one entry there plus whatever is genuinely new about it.
 import { TYPE_PARAMS, TYPE_SPECS, type TypeParam } from "./column-types";
-
-export { TYPE_PARAMS };
 import { COLUMN_TYPES, type ColumnType } from "./types";
+
+export { TYPE_PARAMS, type TypeParam };
 
 type Typed = ColumnType | { type: ColumnType };
 
 const specOf = (t: Typed) => TYPE_SPECS[typeof t === "string" ? t : t.type];
 
-/** Never returned, shown, logged, filtered on or used by a policy or hook; hashed (bcrypt) on each write. */
+/** Hashed (bcrypt) on each write; the hash reaches no JWT user, log, hook, filter, policy or dashboard cell. */
 export const isSecret = (t: Typed) => specOf(t).secret === true;
 /** Holds another row's id (the column's `references` names the table). */
 export const isReference = (t: Typed) => specOf(t).reference === true;
