@@ -2,8 +2,8 @@
 // quotes doubled inside. NULL is an empty unquoted field and an empty string is `""` (PostgreSQL's COPY CSV
 // convention), so an export reads back to exactly the same values. Pure: the grid and the tests share it.
 import type { Column } from "../api/types";
-import { textToValue } from "./record-values";
-import { isJson, isTextual, scaleOf } from "@/lib/schema/type-traits";
+import { atScale, textToValue } from "./record-values";
+import { isJson, isTextual } from "@/lib/schema/type-traits";
 
 /** A parsed cell: its text, or null for an empty field that was not quoted. */
 export type CsvCell = string | null;
@@ -18,7 +18,7 @@ export type CsvColumn = Pick<Column, "name" | "type"> & { scale?: number };
 const fieldOf = (column: CsvColumn, value: unknown): string => {
   if (value === null || value === undefined) return "";
   if (isJson(column) || typeof value === "object") return quoteField(JSON.stringify(value));
-  return quoteField(scaleOf(column) !== undefined && typeof value === "number" ? value.toFixed(scaleOf(column)) : String(value));
+  return quoteField(atScale(column, value));
 };
 
 /** Header line plus one line per record, in `columns` order. */

@@ -5,8 +5,10 @@ import { isJson, isSecret, scaleOf } from "@/lib/schema/type-traits";
 export type FormValues = Record<string, string>;
 
 /** A decimal at its column's scale (17.5 in a DECIMAL(10,2) reads 17.50). */
-const atScale = (column: Pick<Column, "type" | "scale">, value: unknown) =>
-  scaleOf(column) !== undefined && typeof value === "number" ? value.toFixed(scaleOf(column)) : String(value);
+export const atScale = (column: Pick<Column, "type" | "scale">, value: unknown) => {
+  const scale = scaleOf(column);
+  return scale !== undefined && typeof value === "number" ? value.toFixed(scale) : String(value);
+};
 
 /** A stored value as the text its input shows (passwords start empty: the hash is never edited). */
 export const valueToText = (column: Column, value: unknown) => {
