@@ -2,6 +2,7 @@ import type { AiPlanView, ColumnInput } from "../api/types";
 import { TableIcon } from "../icons";
 import { Badge } from "../ui/badge";
 import { plural, typeText, valueText } from "./build-text";
+import { isReference } from "@/lib/schema/type-traits";
 
 type PlanTable = AiPlanView["tables"][number];
 
@@ -12,7 +13,7 @@ const PlanColumn = ({ column: c }: { column: ColumnInput }) => (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <span className="font-mono text-slate-900">{c.name}</span>
       <Badge tone={TYPE_TONE[c.type as keyof typeof TYPE_TONE] ?? "slate"}>{typeText(c)}</Badge>
-      {c.type === "reference" && <span className="text-xs text-indigo-700">→ {c.references}.id</span>}
+      {isReference(c) && <span className="text-xs text-indigo-700">→ {c.references}.id</span>}
       {c.nullable === false && <span className="text-xs text-amber-700">required</span>}
       {c.unique && <span className="text-xs text-emerald-700">unique</span>}
       {c.default !== undefined && <span className="text-xs text-slate-500">default {valueText(c.default)}</span>}

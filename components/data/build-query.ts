@@ -2,6 +2,7 @@ import { TYPE_SPECS } from "@/lib/schema/column-types";
 import { FILTER_OPERATORS, type FilterOp, filterParamName, splitFilterParam } from "@/lib/schema/filter-operators";
 import type { Column, Table } from "../api/types";
 import { draftKey } from "../schema/column-draft";
+import { isSecret } from "@/lib/schema/type-traits";
 
 export type Operator = FilterOp;
 export type Filter = { key: string; column: string; op: Operator; value: string };
@@ -21,7 +22,7 @@ export type QueryColumn = Pick<Column, "name" | "type" | "options">;
 /** Columns the API lets you filter and sort on: automatic ones and every non-password column. */
 export const queryableColumns = (table: Table): QueryColumn[] => [
   { name: "id", type: "bigint" },
-  ...table.columns.filter((c) => c.type !== "password"),
+  ...table.columns.filter((c) => !isSecret(c)),
   { name: "created_at", type: "datetime" },
   { name: "updated_at", type: "datetime" },
 ];

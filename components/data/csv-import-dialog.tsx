@@ -7,6 +7,7 @@ import { SelectInput } from "../ui/field";
 import { type ColumnMapping, type CsvCell, csvToRecords, defaultMapping, parseCsv } from "./csv";
 import { type ImportMode, type ImportResult, importRows, type PostRows, referenceProblems } from "./csv-transfer";
 import type { ReadRows } from "./reference-display";
+import { isSecret } from "@/lib/schema/type-traits";
 
 type Props = { table: Table; post: PostRows; /** Reads referenced tables, so both modes report missing references alike. */ read?: ReadRows; onClose: () => void; onImported: () => void };
 
@@ -29,7 +30,7 @@ export const CsvImportDialog = ({ table, post, read, onClose, onImported }: Prop
       const parsed = parseCsv(await file.text());
       if (parsed.length === 0) throw new Error("the file is empty");
       setCells(parsed);
-      setMapping(defaultMapping(parsed[0].map((h) => h ?? ""), columns.filter((c) => c.type !== "password")));
+      setMapping(defaultMapping(parsed[0].map((h) => h ?? ""), columns.filter((c) => !isSecret(c))));
       setFileError(null);
     } catch (err) {
       setCells(null);

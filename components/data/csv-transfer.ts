@@ -4,13 +4,14 @@ import { ApiRequestError, errorMessage } from "../api/api-error";
 import type { DataRecord, Table } from "../api/types";
 import { buildQueryString, type RecordsQuery } from "./build-query";
 import { type CsvColumn, type RowProblem, toCsv } from "./csv";
+import { isReference, isSecret } from "@/lib/schema/type-traits";
 
 export const MAX_BULK = 1000;
 
 /** Columns an export carries: the automatic ones and every column but passwords (hashes do not import). */
 export const exportColumns = (table: Table): CsvColumn[] => [
   { name: "id", type: "bigint" },
-  ...table.columns.filter((c) => c.type !== "password"),
+  ...table.columns.filter((c) => !isSecret(c)),
   { name: "created_at", type: "datetime" },
   { name: "updated_at", type: "datetime" },
 ];
@@ -109,7 +110,7 @@ export const importRows = async (rows: Row[], found: RowProblem[], mode: ImportM
  */
 export const referenceProblems = async (rows: Row[], table: Table, read: (table: string, query: string) => Promise<DataRecord[]>): Promise<RowProblem[]> => {
   const problems: RowProblem[] = [];
-  for (const column of table.columns.filter((c) => c.type === "reference" && c.references)) {
+  for (const column of table.columns.filter((c) => isReference(c) && c.references)) {
     const ids = [...new Set(rows.map((r) => r.body[column.name]).filter((v): v is number => typeof v === "number"))];
     const found = new Set<number>();
     for (let i = 0; i < ids.length; i += 100) {

@@ -2,7 +2,8 @@
 // quotes doubled inside. NULL is an empty unquoted field and an empty string is `""` (PostgreSQL's COPY CSV
 // convention), so an export reads back to exactly the same values. Pure: the grid and the tests share it.
 import type { Column } from "../api/types";
-import { textToValue } from "./record-values";
+import { atScale, textToValue } from "./record-values";
+import { isJson, isTextual } from "@/lib/schema/type-traits";
 
 /** A parsed cell: its text, or null for an empty field that was not quoted. */
 export type CsvCell = string | null;
@@ -16,8 +17,8 @@ export type CsvColumn = Pick<Column, "name" | "type"> & { scale?: number };
 /** One exported value as CSV text: a JSON column as JSON (a JSON string keeps its quotes), decimals at their scale. */
 const fieldOf = (column: CsvColumn, value: unknown): string => {
   if (value === null || value === undefined) return "";
-  if (column.type === "json" || typeof value === "object") return quoteField(JSON.stringify(value));
-  return quoteField(column.type === "decimal" && typeof value === "number" ? value.toFixed(column.scale ?? 2) : String(value));
+  if (isJson(column) || typeof value === "object") return quoteField(JSON.stringify(value));
+  return quoteField(atScale(column, value));
 };
 
 /** Header line plus one line per record, in `columns` order. */
@@ -107,7 +108,7 @@ export const csvToRecords = (cells: CsvCell[][], mapping: ColumnMapping, columns
         continue;
       }
       // An empty string is text only for text columns; elsewhere `""` is as empty as NULL.
-      const parsed = cell === "" && !["varchar", "text"].includes(column.type) ? { value: null } : column.type === "varchar" || column.type === "text" ? { value: cell } : textToValue(column, cell);
+      const parsed = isTextual(column) ? { value: cell } : cell === "" ? { value: null } : textToValue(column, cell);
       if (parsed.error) problems.push({ line, field: column.name, message: `"${column.name}" ${parsed.error}` });
       else body[column.name] = parsed.value;
     }

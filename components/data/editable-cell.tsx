@@ -6,6 +6,7 @@ import { checkRecordValues, textToValue, valueToText } from "./record-values";
 import type { ReadRows } from "./reference-display";
 import type { Departure } from "./use-held-edit";
 import { ReferencePicker } from "./reference-picker";
+import { choicesOf, isReference } from "@/lib/schema/type-traits";
 
 type Props = {
   column: Column;
@@ -31,7 +32,7 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
   const [deletedOnSave, setDeletedOnSave] = useState(false);
   const deleted = departure === "deleted" || deletedOnSave;
   const id = `cell-${recordId}-${column.name}`;
-  const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
+  const choices = choicesOf(column);
 
   const commit = async (next = text) => {
     if (deleted) return;
@@ -71,7 +72,7 @@ export const EditableCell = ({ column, recordId, value, save, onDone, references
   };
   return (
     <div className="space-y-1">
-      {column.type === "reference" && references ? (
+      {isReference(column) && references ? (
         // The picker's own keys choose a row; choosing saves it, Escape leaves the cell.
         <div onKeyDown={(e) => e.key === "Escape" && (e.preventDefault(), e.stopPropagation(), onDone(true))}>
           <label htmlFor={id} className="sr-only">

@@ -9,6 +9,7 @@ import { ErrorState } from "../ui/states";
 import { aggregateQuery, defaultGroupColumn, GROUP_LIMIT, groupableColumns, summableColumns } from "./group-summary-query";
 import { cellText } from "./record-values";
 import { displayColumnOf, type ReadRows } from "./reference-display";
+import { isReference, scaleOf } from "@/lib/schema/type-traits";
 
 type Props = { instance: string; table: Table; tables: Table[]; filters: string; apiKey: string; read: ReadRows };
 type Group = Record<string, unknown>;
@@ -18,7 +19,7 @@ const number = (v: unknown, scale = 0) => (typeof v === "number" ? v.toLocaleStr
 
 /** Names of the referenced rows a reference group stands for: one `id_in` read for the groups shown. */
 const useGroupLabels = ({ instance, column, tables, groups, read }: { instance: string; column?: Column; tables: Table[]; groups: Group[]; read: ReadRows }) => {
-  const ids = column?.type === "reference" ? groups.map((g) => g[column.name]).filter((v): v is number => typeof v === "number") : [];
+  const ids = column && isReference(column) ? groups.map((g) => g[column.name]).filter((v): v is number => typeof v === "number") : [];
   const target = tables.find((t) => t.name === column?.references);
   const display = displayColumnOf(target);
   return useQuery({
@@ -33,7 +34,7 @@ const useGroupLabels = ({ instance, column, tables, groups, read }: { instance: 
 
 const GroupValue = ({ column, value, labels }: { column: Column; value: unknown; labels?: Map<number, string> }) => {
   if (value === null || value === undefined) return <span className="text-slate-600 italic">empty</span>;
-  if (column.type !== "reference" || typeof value !== "number") return <>{cellText(column, value)}</>;
+  if (!isReference(column) || typeof value !== "number") return <>{cellText(column, value)}</>;
   return (
     <span className="inline-flex items-baseline gap-1.5">
       {labels?.get(value) !== undefined && <span>{labels.get(value)}</span>}
@@ -137,7 +138,7 @@ const SummaryTable = ({ group, sum, groups, labels, most, more }: TableProps) =>
             <td className="py-1 pr-4" aria-hidden>
               <span className="block h-2 rounded-full bg-indigo-500" style={{ width: `${(Number(g.count) / most) * 100}%` }} />
             </td>
-            {sum && <td className="py-1 text-right text-slate-900 tabular-nums">{number(g[`sum_${sum.name}`], sum.type === "decimal" ? (sum.scale ?? 2) : 0)}</td>}
+            {sum && <td className="py-1 text-right text-slate-900 tabular-nums">{number(g[`sum_${sum.name}`], scaleOf(sum) ?? 0)}</td>}
           </tr>
         ))}
       </tbody>

@@ -9,6 +9,7 @@ import { FormError } from "../ui/states";
 import { buildRecordBody, checkRecordValues, type FormValues, valueToText } from "./record-values";
 import { RecordField, type ReferenceSupport } from "./record-field";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
+import { isReference } from "@/lib/schema/type-traits";
 
 type Props = {
   table: Table;
@@ -47,7 +48,7 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, onClos
   const errors = { ...apiErrors, ...clientErrors };
   const unclaimed = save.error && !table.columns.some((c) => apiErrors[c.name]);
   const refLabels = Object.fromEntries(
-    table.columns.filter((c) => c.type === "reference" && record?.[c.name] != null).map((c) => [c.name, labels?.[c.references!]?.[record![c.name] as number] ?? ""]),
+    table.columns.filter((c) => isReference(c) && record?.[c.name] != null).map((c) => [c.name, labels?.[c.references!]?.[record![c.name] as number] ?? ""]),
   );
   const references: ReferenceSupport = {
     tables,

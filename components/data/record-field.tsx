@@ -2,6 +2,7 @@ import type { Column, Table } from "../api/types";
 import { Field, SelectInput, TextArea, TextInput } from "../ui/field";
 import type { ReadRows } from "./reference-display";
 import { ReferencePicker } from "./reference-picker";
+import { choicesOf, isJson, isReference, isSecret } from "@/lib/schema/type-traits";
 
 /** What a reference field needs: the referenced table, a way to search it, the chosen row's display text. */
 export type ReferenceSupport = { tables: Table[]; read: ReadRows; labels: Record<string, string>; onPending: (column: string, text: string | null) => void };
@@ -9,8 +10,8 @@ export type ReferenceSupport = { tables: Table[]; read: ReadRows; labels: Record
 type Props = { column: Column; value: string; onChange: (v: string) => void; error?: string; editing: boolean; references?: ReferenceSupport };
 
 const hintFor = (c: Column, editing: boolean) => {
-  if (c.type === "password") return editing ? "Leave empty to keep the current password. Stored as a bcrypt hash." : "Stored as a bcrypt hash.";
-  if (c.type === "reference") return `a row of ${c.references}: type to search, ↓ and Enter to choose`;
+  if (isSecret(c)) return editing ? "Leave empty to keep the current password. Stored as a bcrypt hash." : "Stored as a bcrypt hash.";
+  if (isReference(c)) return `a row of ${c.references}: type to search, ↓ and Enter to choose`;
   if (c.type === "datetime") return "ISO-8601, e.g. 2025-01-31T09:30:00Z";
   if (c.type === "decimal") return `up to ${c.scale} decimal places`;
   if (c.type === "varchar") return `up to ${c.length} characters`;
@@ -33,10 +34,10 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
     </>
   );
   const common = { id, invalid: !!error, "aria-describedby": error ? `${id}-error` : undefined };
-  const choices = column.type === "boolean" ? ["true", "false"] : column.type === "dropdown" ? column.options : undefined;
+  const choices = choicesOf(column);
   return (
     <Field label={label} htmlFor={id} error={error} hint={hintFor(column, editing)}>
-      {column.type === "reference" && references ? (
+      {isReference(column) && references ? (
         <ReferencePicker
           id={id}
           target={references.tables.find((t) => t.name === column.references)}
@@ -55,7 +56,7 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
             <option key={c}>{c}</option>
           ))}
         </SelectInput>
-      ) : column.type === "json" || column.type === "text" ? (
+      ) : isJson(column) || column.type === "text" ? (
         <TextArea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />
       ) : column.type === "datetime" ? (
         // Typed ISO-8601 stays possible; the picker beside it writes the same text, in UTC.
@@ -73,8 +74,8 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
       ) : (
         <TextInput
           {...common}
-          type={column.type === "password" ? "password" : column.type === "date" ? "date" : "text"}
-          autoComplete={column.type === "password" ? "new-password" : "off"}
+          type={isSecret(column) ? "password" : column.type === "date" ? "date" : "text"}
+          autoComplete={isSecret(column) ? "new-password" : "off"}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />

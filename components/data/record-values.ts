@@ -1,16 +1,19 @@
 import { typedValue } from "@/lib/schema/typed-value";
 import type { Column } from "../api/types";
+import { isJson, isSecret, scaleOf } from "@/lib/schema/type-traits";
 
 export type FormValues = Record<string, string>;
 
 /** A decimal at its column's scale (17.5 in a DECIMAL(10,2) reads 17.50). */
-const atScale = (column: Pick<Column, "type" | "scale">, value: unknown) =>
-  column.type === "decimal" && typeof value === "number" ? value.toFixed(column.scale ?? 2) : String(value);
+export const atScale = (column: Pick<Column, "type" | "scale">, value: unknown) => {
+  const scale = scaleOf(column);
+  return scale !== undefined && typeof value === "number" ? value.toFixed(scale) : String(value);
+};
 
 /** A stored value as the text its input shows (passwords start empty: the hash is never edited). */
 export const valueToText = (column: Column, value: unknown) => {
-  if (value === null || value === undefined || column.type === "password") return "";
-  if (column.type === "json") return JSON.stringify(value, null, 2);
+  if (value === null || value === undefined || isSecret(column)) return "";
+  if (isJson(column)) return JSON.stringify(value, null, 2);
   return atScale(column, value);
 };
 
@@ -43,7 +46,7 @@ export const buildRecordBody = (columns: Column[], values: FormValues, initial?:
 
 /** How a cell shows a value: passwords masked, NULL dimmed, JSON compact, decimals at their scale. */
 export const cellText = (column: Pick<Column, "type" | "scale">, value: unknown) => {
-  if (column.type === "password") return value == null ? "NULL" : "••••••••";
+  if (isSecret(column)) return value == null ? "NULL" : "••••••••";
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "object") return JSON.stringify(value);
   // Datetimes read better without the T, milliseconds and Z (the full value is the cell's title).
@@ -55,7 +58,7 @@ export const cellText = (column: Pick<Column, "type" | "scale">, value: unknown)
 const problemOf = (column: Column, text: string, adding: boolean): string | undefined => {
   if (text === "") {
     // Editing, an empty password keeps the stored one; adding, a default fills an empty NOT NULL column.
-    const required = !column.nullable && (adding ? column.default === undefined : column.type !== "password");
+    const required = !column.nullable && (adding ? column.default === undefined : !isSecret(column));
     return required ? "is required" : undefined;
   }
   const check = typedValue(column, text);

@@ -7,6 +7,7 @@ import { cellText } from "./record-values";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
 import { RowMenu } from "./row-menu";
 import { useHeldEdit } from "./use-held-edit";
+import { isOrderable, isReference, isSecret } from "@/lib/schema/type-traits";
 
 /** `label`: the type as the header shows it, when it is not one of ours (a SQL result's server type). */
 export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column> & { label?: string };
@@ -48,7 +49,7 @@ const AUTO_TAIL: GridColumn[] = [
 const NUMERIC = ["int", "bigint", "decimal", "float"];
 /** The selection/actions cell and the first column stay in place while the grid scrolls sideways. */
 const STICKY = "sticky z-10 shadow-[1px_0_0_var(--color-slate-200)]";
-const isEditable = (c: GridColumn): c is Column => "nullable" in c && c.type !== "password";
+const isEditable = (c: GridColumn): c is Column => "nullable" in c && !isSecret(c);
 
 const SortMark = ({ sort }: { sort?: Sort }) => (
   <span aria-hidden className="w-3 text-indigo-700">
@@ -57,7 +58,7 @@ const SortMark = ({ sort }: { sort?: Sort }) => (
 );
 
 const CellText = ({ column, value, labels }: { column: GridColumn; value: unknown; labels: ReferenceLabels }) => {
-  if (column.type === "reference" && typeof value === "number") {
+  if (isReference(column) && typeof value === "number") {
     // No label: a hidden or missing row, or a column past the expansion limit; the id alone stays honest.
     const label = labels[column.references ?? ""]?.[value];
     return (
@@ -118,7 +119,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
             )}
             {columns.map((c, ci) => {
               const sort = sorts.find((s) => s.column === c.name);
-              const sortable = !["password", "json"].includes(c.type);
+              const sortable = isOrderable(c);
               return (
                 <th
                   key={c.name}
@@ -181,9 +182,9 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                     onFocus={() => setActive({ row: ri, col: ci })}
                     onKeyDown={(e) => onCellKey(e, ri, ci)}
                     onDoubleClick={() => actions && isEditable(c) && edit(ri, ci)}
-                    title={c.type === "password" ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
+                    title={isSecret(c) ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
                     className={`max-w-56 px-3 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
-                      muted ? "text-slate-600 italic" : c.type === "password" ? "tracking-widest text-slate-600" : "text-slate-800"
+                      muted ? "text-slate-600 italic" : isSecret(c) ? "tracking-widest text-slate-600" : "text-slate-800"
                     } ${NUMERIC.includes(c.type) ? "text-right tabular-nums" : ""}`}
                   >
                     {isEditing ? (
@@ -193,7 +194,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                         value={value}
                         save={actions.patch}
                         references={actions.references}
-                        label={c.type === "reference" && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
+                        label={isReference(c) && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
                         departure={departure}
                         onDone={(refocus) => {
                           setEditing(null);

@@ -2,9 +2,10 @@
 // column, else its first text column, else the id), taken from the `expand` objects the page read brought
 // (`_expand`: one request for the page and its references, never one read per cell).
 import type { Column, DataRecord, Table } from "../api/types";
+import { isOrderable, isReference } from "@/lib/schema/type-traits";
 
 const TEXT_TYPES: Column["type"][] = ["varchar", "text"];
-const SHOWABLE = (c: Column) => !["password", "json"].includes(c.type);
+const SHOWABLE = (c: Column) => isOrderable(c);
 
 /** The column that names a row of `table`: first unique, else first text column, else `id`. */
 export const displayColumnOf = (table: Table | undefined): string => {
@@ -26,7 +27,7 @@ export const MAX_EXPAND = 5;
 /** The reference columns a page read expands: the shown ones, up to MAX_EXPAND (others show their id alone). */
 export const expandColumns = (table: Pick<Table, "columns">, hidden?: Set<string>) =>
   table.columns
-    .filter((c) => c.type === "reference" && c.references && !hidden?.has(c.name))
+    .filter((c) => isReference(c) && c.references && !hidden?.has(c.name))
     .slice(0, MAX_EXPAND)
     .map((c) => c.name);
 
@@ -34,7 +35,7 @@ export const expandColumns = (table: Pick<Table, "columns">, hidden?: Set<string
 export const expandedLabels = (table: Pick<Table, "columns">, tables: Table[], rows: DataRecord[]): ReferenceLabels => {
   const out: ReferenceLabels = {};
   for (const column of table.columns) {
-    if (column.type !== "reference" || !column.references) continue;
+    if (!isReference(column) || !column.references) continue;
     const display = displayColumnOf(tables.find((t) => t.name === column.references));
     const labels = (out[column.references] ??= {});
     for (const row of rows) {

@@ -10,6 +10,7 @@ import { Checkbox, Field, SelectInput, TextArea, TextInput } from "../ui/field";
 import { LockNote } from "../ui/lock-note";
 import { FormError } from "../ui/states";
 import { CreateUsersTable, fitsUsersTable, withFittingTable } from "./create-users-table";
+import { isSecret, isTextual } from "@/lib/schema/type-traits";
 
 /** Users table, login and password columns, token lifetime, sign-up, CORS origins; rotate the signing secret. */
 type Props = { instance: string; tables: Table[]; current: AuthSettings; /** Owner or admin; others see the settings disabled. */ canAdmin: boolean };
@@ -23,8 +24,8 @@ export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new table (e.g. users just created) must not reset the draft
   useEffect(() => setDraft(withFittingTable(current, tables)), [current]);
   const users = tables.find((t) => t.name === draft.users_table);
-  const textColumns = users?.columns.filter((c) => c.type === "varchar" || c.type === "text") ?? [];
-  const passwordColumns = users?.columns.filter((c) => c.type === "password") ?? [];
+  const textColumns = users?.columns.filter((c) => isTextual(c)) ?? [];
+  const passwordColumns = users?.columns.filter((c) => isSecret(c)) ?? [];
   const errors = fieldErrors(save.error);
   const set = (patch: Partial<AuthSettings>) => setDraft({ ...draft, ...patch });
   const submit = (e: FormEvent) => {

@@ -4,10 +4,11 @@ import type { AuthSettings } from "../api/use-db-auth";
 import { useCreateTable } from "../api/use-schema-mutations";
 import { Button } from "../ui/button";
 import { FormError } from "../ui/states";
+import { isSecret, isTextual } from "@/lib/schema/type-traits";
 
 /** A table users can log in with: a text column to log in with and a password column. */
 export const fitsUsersTable = (t: Table) =>
-  t.columns.some((c) => c.type === "varchar" || c.type === "text") && t.columns.some((c) => c.type === "password");
+  t.columns.some((c) => isTextual(c)) && t.columns.some((c) => isSecret(c));
 
 /**
  * Settings to start from: the saved ones, except that a users table that does not exist (auth not set up
@@ -17,9 +18,9 @@ export const withFittingTable = (current: AuthSettings, tables: Table[]): AuthSe
   if (current.enabled || tables.some((t) => t.name === current.users_table)) return current;
   const fit = tables.find(fitsUsersTable);
   if (!fit) return current;
-  const texts = fit.columns.filter((c) => c.type === "varchar" || c.type === "text");
+  const texts = fit.columns.filter((c) => isTextual(c));
   const login = texts.find((c) => /email|user|login/.test(c.name) && c.unique) ?? texts.find((c) => c.unique) ?? texts.find((c) => /email|user|login/.test(c.name)) ?? texts[0];
-  const password = fit.columns.find((c) => c.type === "password")!;
+  const password = fit.columns.find((c) => isSecret(c))!;
   return { ...current, users_table: fit.name, login_column: login.name, password_column: password.name };
 };
 

@@ -1,8 +1,9 @@
 import type { Column } from "../api/types";
 import type { Policies } from "../api/use-db-auth";
+import { holdsUserId, isReference, isTextual } from "@/lib/schema/type-traits";
 
 /** Columns that can hold a user's id. */
-export const ownerCandidates = (columns: Column[]) => columns.filter((c) => ["int", "bigint", "reference", "varchar", "text"].includes(c.type));
+export const ownerCandidates = (columns: Column[]) => columns.filter(holdsUserId);
 
 /**
  * The column most likely to hold the row's owner: `id` on the users table; a number column filled with
@@ -12,10 +13,10 @@ export const ownerCandidates = (columns: Column[]) => columns.filter((c) => ["in
 export const pickOwnerColumn = (table: string, columns: Column[], usersTable: string) => {
   // On the users table itself, the row is the user.
   if (table === usersTable) return "id";
-  const candidates = ownerCandidates(columns).filter((c) => c.type !== "varchar" && c.type !== "text");
+  const candidates = ownerCandidates(columns).filter((c) => !isTextual(c));
   return (
     candidates.find((c) => c.default === "auth.id") ??
-    candidates.find((c) => c.type === "reference" && c.references === usersTable) ??
+    candidates.find((c) => isReference(c) && c.references === usersTable) ??
     candidates.find((c) => /owner|user|author|created_by/.test(c.name))
   )?.name ?? "";
 };

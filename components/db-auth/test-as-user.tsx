@@ -14,6 +14,7 @@ import { Pagination } from "../data/pagination";
 import { QueryBuilder } from "../data/query-builder";
 import { Field, SelectInput } from "../ui/field";
 import { FormError } from "../ui/states";
+import { isSecret } from "@/lib/schema/type-traits";
 
 type Result = {
   status: number;
@@ -52,7 +53,7 @@ export const TestAsUser = ({ instance, tables, auth, canAdmin }: Props) => {
   const [query, setQuery] = useState<RecordsQuery>(EMPTY_QUERY);
   const chosen = userId ?? users.data?.[0]?.id;
   const tableDef = tables.find((t) => t.name === table);
-  const columns = tableDef?.columns.filter((c) => c.type !== "password").map((c) => c.name) ?? [];
+  const columns = tableDef?.columns.filter((c) => !isSecret(c)).map((c) => c.name) ?? [];
   const queryString = buildQueryString(query);
 
   const run = async (next: RecordsQuery = query) => {

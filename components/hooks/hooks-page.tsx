@@ -7,6 +7,7 @@ import { HookEditor } from "./hook-editor";
 import { HookLogs } from "./hook-logs";
 import { TryHooks } from "./try-hooks";
 import { SegmentedTabs } from "../ui/segmented-tabs";
+import { isSecret } from "@/lib/schema/type-traits";
 
 const VIEWS = [
   { id: "steps", label: "Steps" },
@@ -28,7 +29,7 @@ export const HooksPage = ({ instance }: { instance: string }) => {
   if (tables.length === 0) return <EmptyState title="No tables yet">Hooks run before writes to a table; add one in the Schema tab.</EmptyState>;
   const table = tables.find((t) => t.name === picked) ?? tables[0];
   // Automatic and password columns are neither set nor read by hooks.
-  const columns = table.columns.filter((c) => c.type !== "password" && !["id", "created_at", "updated_at"].includes(c.name));
+  const columns = table.columns.filter((c) => !isSecret(c) && !["id", "created_at", "updated_at"].includes(c.name));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,4 +1,5 @@
-import type { JoinDefinition } from "../api/types";
+import type { ColumnType, JoinDefinition } from "../api/types";
+import { isReference } from "@/lib/schema/type-traits";
 
 /**
  * What the visual editor holds: tables in the order added (the first is the base), key pairs, ticked outputs,
@@ -58,7 +59,7 @@ export const canvasFromDefinition = (d: JoinDefinition): CanvasState => ({
   left: d.joins.filter((j) => j.type === "left").map((j) => j.table),
 });
 
-type RefTable = { name: string; columns: { name: string; type: string; references?: string }[] };
+type RefTable = { name: string; columns: { name: string; type: ColumnType; references?: string }[] };
 
 /** Key pairs the schema's references suggest between tables on the canvas, not yet made: `books.author_id = authors.id`. */
 export const proposedPairs = (state: CanvasState, tables: RefTable[]): [string, string][] =>
@@ -66,7 +67,7 @@ export const proposedPairs = (state: CanvasState, tables: RefTable[]): [string, 
     .filter((t) => state.tables.includes(t.name))
     .flatMap((t) =>
       t.columns
-        .filter((c) => c.type === "reference" && c.references && c.references !== t.name && state.tables.includes(c.references))
+        .filter((c) => isReference(c) && c.references && c.references !== t.name && state.tables.includes(c.references))
         .map((c): [string, string] => [`${t.name}.${c.name}`, `${c.references}.id`]),
     )
     .filter(([a, b]) => !state.pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a)));

@@ -1,5 +1,6 @@
 import { SEARCHABLE_TYPES } from "@/lib/schema/search";
 import type { Column, ColumnInput, ColumnType } from "../api/types";
+import { INDEX_TYPES, isJson, isNumeric, isReference, isSecret, takesParam } from "@/lib/schema/type-traits";
 
 /** A column being edited: text as typed, turned into an API column object only on submit. */
 export type ColumnDraft = {
@@ -109,9 +110,9 @@ const numberOrText = (text: string): unknown => (/^-?\d+(\.\d+)?$/.test(text.tri
 /** The default as JSON of the column's type; text the type cannot read is sent as typed (the API explains). */
 export const parseDefault = (text: string, type: ColumnType): unknown => {
   if (text === "") return undefined;
-  if (["int", "bigint", "decimal", "float", "reference"].includes(type)) return numberOrText(text);
+  if (isNumeric(type) || isReference(type)) return numberOrText(text);
   if (type === "boolean") return text === "true" ? true : text === "false" ? false : text;
-  if (type === "json") {
+  if (isJson(type)) {
     try {
       return JSON.parse(text);
     } catch {
@@ -127,22 +128,15 @@ export const toColumnInput = (d: ColumnDraft): ColumnInput => {
   const put = (key: keyof ColumnInput, value: unknown) => {
     if (value !== "" && value !== undefined) (input as Record<string, unknown>)[key] = value;
   };
-  if (d.type === "varchar") put("length", d.length && numberOrText(d.length));
-  if (d.type === "decimal") {
-    put("precision", d.precision && numberOrText(d.precision));
-    put("scale", d.scale && numberOrText(d.scale));
-  }
-  if (d.type === "dropdown") input.options = d.options;
-  if (d.type === "reference") put("references", d.references);
+  if (takesParam(d, "length")) put("length", d.length && numberOrText(d.length));
+  if (takesParam(d, "precision")) put("precision", d.precision && numberOrText(d.precision));
+  if (takesParam(d, "scale")) put("scale", d.scale && numberOrText(d.scale));
+  if (takesParam(d, "options")) input.options = d.options;
+  if (isReference(d)) put("references", d.references);
   else if (INDEX_TYPES.includes(d.type)) input.index = d.index;
   // Sent even when off, so a type change away from text also turns it off (the API would keep it and refuse).
   input.searchable = SEARCHABLE_TYPES.includes(d.type) && d.searchable;
-  if (d.type !== "password") put("default", parseDefault(d.defaultText, d.type));
+  if (!isSecret(d)) put("default", parseDefault(d.defaultText, d.type));
   return input;
 };
 
-/** Types a column index can hold (mirrors the API: not text, json or password). */
-export const INDEX_TYPES: ColumnType[] = ["varchar", "int", "bigint", "decimal", "float", "boolean", "date", "datetime", "dropdown", "reference"];
-
-/** Types whose values can be unique (mirrors the API: text, boolean, json and password cannot). */
-export const UNIQUE_TYPES: ColumnType[] = ["varchar", "int", "bigint", "decimal", "float", "date", "datetime", "dropdown", "reference"];

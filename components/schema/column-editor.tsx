@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 import type { ColumnType } from "../api/types";
 import { Checkbox, Field, SelectInput, TextInput } from "../ui/field";
 import { SEARCHABLE_TYPES } from "@/lib/schema/search";
-import { type ColumnDraft, INDEX_TYPES, typeHint, UNIQUE_TYPES } from "./column-draft";
+import { type ColumnDraft, typeHint } from "./column-draft";
 import { OptionsEditor } from "./options-editor";
 import { renameOption, setOptions } from "./option-renames";
 import { TypePicker } from "./type-picker";
+import { choicesOf, INDEX_TYPES, isJson, isReference, isSecret, takesParam, UNIQUE_TYPES } from "@/lib/schema/type-traits";
 
 type Props = {
   draft: ColumnDraft;
@@ -31,10 +32,10 @@ const otherErrors = (errors: Record<string, string>) =>
 /** The default's input fits the type: a select for booleans and dropdowns, text otherwise. */
 const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Partial<ColumnDraft>) => void; error?: string }) => {
   const id = `${draft.key}-default`;
-  if (draft.type === "password") return null;
-  const choices = draft.type === "boolean" ? ["true", "false"] : draft.type === "dropdown" ? draft.options : undefined;
+  if (isSecret(draft)) return null;
+  const choices = choicesOf(draft);
   return (
-    <Field label="Default" htmlFor={id} error={error} hint={choices ? undefined : draft.type === "json" ? "JSON, e.g. {\"a\": 1}" : "Empty: no default"}>
+    <Field label="Default" htmlFor={id} error={error} hint={choices ? undefined : isJson(draft) ? "JSON, e.g. {\"a\": 1}" : "Empty: no default"}>
       {choices ? (
         <SelectInput id={id} value={draft.defaultText} onChange={(e) => set({ defaultText: e.target.value })} invalid={!!error}>
           <option value="">No default</option>
@@ -86,9 +87,9 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
         />
         <Checkbox
           label="Index"
-          title={draft.type === "reference" ? "A reference column is always indexed" : "Faster filters and sorts on this column"}
-          checked={draft.type === "reference" || draft.index}
-          disabled={draft.type === "reference" || !INDEX_TYPES.includes(draft.type)}
+          title={isReference(draft) ? "A reference column is always indexed" : "Faster filters and sorts on this column"}
+          checked={isReference(draft) || draft.index}
+          disabled={isReference(draft) || !INDEX_TYPES.includes(draft.type)}
           onChange={(e) => set({ index: e.target.checked })}
         />
         {SEARCHABLE_TYPES.includes(draft.type) && (
@@ -107,12 +108,12 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
         )}
       </div>
       {nullableHelp && <div className="col-span-12">{nullableHelp}</div>}
-      {draft.type === "varchar" && (
+      {takesParam(draft, "length") && (
         <Field className="col-span-6 sm:col-span-4" label="Length" htmlFor={id("length")} hint="Default 255" error={errors.length}>
           <TextInput id={id("length")} inputMode="numeric" value={draft.length} onChange={(e) => set({ length: e.target.value })} placeholder="255" invalid={!!errors.length} />
         </Field>
       )}
-      {draft.type === "decimal" && (
+      {takesParam(draft, "precision") && (
         <>
           <Field className="col-span-6 sm:col-span-2" label="Precision" htmlFor={id("precision")} hint="Digits, default 10" error={errors.precision}>
             <TextInput id={id("precision")} inputMode="numeric" value={draft.precision} onChange={(e) => set({ precision: e.target.value })} placeholder="10" invalid={!!errors.precision} />
@@ -122,7 +123,7 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
           </Field>
         </>
       )}
-      {draft.type === "dropdown" && (
+      {takesParam(draft, "options") && (
         <Field className="col-span-12 sm:col-span-8" label="Options" htmlFor={id("options")} error={firstError(errors, "options")}>
           <OptionsEditor
             id={id("options")}
@@ -133,7 +134,7 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
           />
         </Field>
       )}
-      {draft.type === "reference" && (
+      {isReference(draft) && (
         <Field className="col-span-12 sm:col-span-6" label="References table" htmlFor={id("references")} hint="Stores the id of a row in that table (foreign key)" error={errors.references}>
           <SelectInput id={id("references")} value={draft.references} onChange={(e) => set({ references: e.target.value })} invalid={!!errors.references}>
             <option value="">Choose a table…</option>

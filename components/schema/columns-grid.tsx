@@ -5,6 +5,7 @@ import { useDropColumn } from "../api/use-schema-mutations";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { isReference, isSecret } from "@/lib/schema/type-traits";
 
 const AUTOMATIC = [
   { name: "id", mysql: "BIGINT UNSIGNED AUTO_INCREMENT", note: "auto-increment" },
@@ -24,7 +25,7 @@ const Constraints = ({ nullable, unique, index = false, primary = false }: { nul
 );
 
 const typeDetail = (c: Column) =>
-  c.type === "dropdown" ? `${c.options?.length} options` : c.type === "reference" ? `→ ${c.references}.id` : c.type === "password" ? "bcrypt hash" : "";
+  c.type === "dropdown" ? `${c.options?.length} options` : isReference(c) ? `→ ${c.references}.id` : isSecret(c) ? "bcrypt hash" : "";
 
 const defaultText = (c: Column) => (c.default === undefined ? "" : typeof c.default === "string" ? c.default : JSON.stringify(c.default));
 
@@ -69,7 +70,7 @@ export const ColumnsGrid = ({ instance, table, onEdit }: Props) => {
             <tr key={c.name} data-column={c.name}>
               <td className="px-3 py-2 font-mono font-medium text-slate-900">{c.name}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                <Badge tone={c.type === "reference" ? "indigo" : c.type === "password" ? "amber" : c.type === "dropdown" ? "green" : "slate"}>{c.type}</Badge>{" "}
+                <Badge tone={isReference(c) ? "indigo" : isSecret(c) ? "amber" : c.type === "dropdown" ? "green" : "slate"}>{c.type}</Badge>{" "}
                 <span className="text-xs text-slate-500">{typeDetail(c)}</span>
               </td>
               <td className="max-w-48 px-3 py-2 font-mono text-xs break-words text-slate-600">{c.mysql_type}</td>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { ColumnType } from "../api/types";
 import { Button } from "../ui/button";
 import { SelectInput, TextInput } from "../ui/field";
+import { choicesOf } from "@/lib/schema/type-traits";
 
 type Props = { message: string; type: ColumnType; options: string[]; pending: boolean; error?: string; onFill: (text: string) => void };
 
@@ -14,7 +15,7 @@ export const FillOffer = ({ message, type, options, pending, error, onFill }: Pr
   const [text, setText] = useState("");
   const n = countOf(message);
   const rows = n === 1 ? "the empty row" : n ? `the ${n} empty rows` : "the empty rows";
-  const choices = type === "boolean" ? ["true", "false"] : type === "dropdown" ? options : undefined;
+  const choices = choicesOf({ type, options });
   return (
     <div className="flex flex-wrap items-end gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <label htmlFor="fill-value" className="w-full font-medium sm:w-auto sm:self-center">

@@ -19,6 +19,7 @@ import type { DatabaseSchema } from "../schema/types";
 import type { DraftPlan } from "./plan";
 import { parseWith } from "../mgmt/parse-input";
 import { TableInput } from "../mgmt/schemas/databases";
+import { isReference } from "../schema/type-traits";
 
 /** Test seams: a failure injected before a given table is created. */
 export type ApplyFaults = { beforeTable?: (name: string, index: number) => void | Promise<void> };
@@ -30,7 +31,7 @@ export type ApplyFaults = { beforeTable?: (name: string, index: number) => void 
 const seedTable = async (ctx: Ctx, instance: string, table: string, rows: Record<string, unknown>[], seedIds: Map<string, number[]>) => {
   const schema = (await loadSchema(ctx.app, instance))!;
   const def = schema.tables.get(table)!;
-  const refs = def.columns.filter((c) => c.type === "reference" && c.references);
+  const refs = def.columns.filter((c) => isReference(c) && c.references);
   const values = rows.map((row) => {
     const copy = { ...row };
     for (const c of refs) {

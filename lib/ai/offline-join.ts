@@ -2,6 +2,7 @@
 // first pair linked by a reference), joined on their reference column, every readable column in the output.
 import type { DatabaseSchema, TableDef } from "../schema/types";
 import type { PlanJoin } from "./plan";
+import { isReference, isSecret } from "../schema/type-traits";
 
 const words = (text: string) => text.toLowerCase().split(/[^a-z0-9_]+/).filter(Boolean);
 
@@ -12,14 +13,14 @@ type Link = { from: TableDef; column: string; to: TableDef };
 
 const linksOf = (schema: DatabaseSchema): Link[] =>
   [...schema.tables.values()].flatMap((from) =>
-    from.columns.filter((c) => c.type === "reference" && c.references && c.references !== from.name).map((c) => ({ from, column: c.name, to: schema.tables.get(c.references!)! })),
+    from.columns.filter((c) => isReference(c) && c.references && c.references !== from.name).map((c) => ({ from, column: c.name, to: schema.tables.get(c.references!)! })),
   );
 
 /** The base table's id and every readable column; a joined table's id is the base's key column already. */
 const outputColumns = (tables: TableDef[]) => {
   const used = new Set<string>();
   return tables.flatMap((t, i) =>
-    [...(i === 0 ? ["id"] : []), ...t.columns.filter((c) => c.type !== "password").map((c) => c.name)].map((c) => {
+    [...(i === 0 ? ["id"] : []), ...t.columns.filter((c) => !isSecret(c)).map((c) => c.name)].map((c) => {
       // A clashing name is prefixed with its table, numbered if that is taken too.
       let as = used.has(c) ? `${singular(t.name)}_${c}` : c;
       for (let n = 2; used.has(as); n++) as = `${singular(t.name)}_${c}_${n}`;

@@ -9,6 +9,7 @@ import type { ColumnDef, DatabaseSchema, JoinDef } from "../schema/types";
 import type { Caller } from "./authenticate";
 import type { JoinPlan } from "./build-sql";
 import type { OutputColumns } from "../db/page-json.mjs";
+import { isSecret } from "../schema/type-traits";
 
 /** A join planned once per cached definition: its output columns (typed like their sources) and its SQL plan. */
 export type JoinIndex = {
@@ -73,7 +74,7 @@ export const indexJoin = (udb: UserDb, schema: DatabaseSchema, join: JoinDef): J
     output: columns.map((c) => [c.name, c.type]),
     userOutput: [],
   };
-  index.userOutput = index.output.filter(([, type]) => type !== "password");
+  index.userOutput = index.output.filter(([, type]) => !isSecret(type));
   cache.set(join, index);
   return index;
 };

@@ -1,6 +1,7 @@
 import { ApiError, conflict, invalidField } from "../errors";
 import type { TableIndex } from "./table-index";
 import { isUniqueViolation } from "../db/unique-violation";
+import { isReference } from "../schema/type-traits";
 
 type DbError = { errno?: number; code?: string; message?: string };
 
@@ -21,7 +22,7 @@ export const mapDbError = (err: unknown, index: TableIndex, action: "write" | "d
     throw conflict("Other records reference this record; delete or change them first.");
   }
   if (foreignKey) {
-    const column = index.table.columns.find((c) => c.type === "reference" && message.includes(c.name)) ?? index.table.columns.find((c) => c.type === "reference");
+    const column = index.table.columns.find((c) => isReference(c) && message.includes(c.name)) ?? index.table.columns.find((c) => isReference(c));
     throw invalidField(column?.name ?? "body", "reference_not_found", "the referenced record does not exist");
   }
   if (e?.errno === 1406 || e?.errno === 1264 || e?.errno === 1366) {

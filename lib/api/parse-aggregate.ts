@@ -1,6 +1,7 @@
 import { ApiError, type FieldError, validationFailed } from "../errors";
 import { TYPE_SPECS } from "../schema/column-types";
-import type { ColumnDef, ColumnType } from "../schema/types";
+import { isNumeric } from "../schema/type-traits";
+import type { ColumnDef } from "../schema/types";
 import { type Filter, parseReadQuery } from "./parse-query";
 
 const AGG_FUNCTIONS = ["count", "sum", "avg", "min", "max", "count_distinct"] as const;
@@ -13,11 +14,10 @@ export type AggregateQuery = { filters: Filter[]; group: ColumnDef[]; aggregates
 
 export const MAX_GROUP = 5;
 export const MAX_AGGREGATES = 20;
-const NUMERIC: ColumnType[] = ["int", "bigint", "decimal", "float"];
 
 /** Which columns a function takes: sums and averages numbers; min and max anything sortable; counts anything comparable. */
 const accepts = (fn: AggFunction, column: ColumnDef): string | undefined => {
-  if ((fn === "sum" || fn === "avg") && !NUMERIC.includes(column.type)) return `${fn} needs a number column (${column.name} is ${column.type})`;
+  if ((fn === "sum" || fn === "avg") && !isNumeric(column)) return `${fn} needs a number column (${column.name} is ${column.type})`;
   if (TYPE_SPECS[column.type].sort === "none") return `${column.type} columns cannot be aggregated`;
   return undefined;
 };

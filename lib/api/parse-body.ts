@@ -2,6 +2,7 @@ import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "../schema/column-types";
 import { AUTH_ID_DEFAULT } from "../schema/types";
 import type { TableIndex } from "./table-index";
+import { isSecret } from "../schema/type-traits";
 
 export type WriteMode = "create" | "replace" | "update";
 
@@ -46,14 +47,14 @@ export const parseRecordBody = (
       else write.values[name] = null;
       continue;
     }
-    if (column.type === "password" && current && current[name] === value) continue;
+    if (isSecret(column) && current && current[name] === value) continue;
     const check = TYPE_SPECS[column.type].fromJson(value, column);
     if (!check.ok) {
       errors.push({ field: `${at}${name}`, code: check.code, message: `"${name}" ${check.message}` });
       continue;
     }
     write.values[name] = check.value;
-    if (column.type === "password") write.passwords.push(name);
+    if (isSecret(column)) write.passwords.push(name);
   }
   if (mode === "update") return { write, errors };
   for (const column of index.table.columns) {

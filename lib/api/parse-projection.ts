@@ -1,4 +1,5 @@
 import type { ColumnDef } from "../schema/types";
+import { isReference } from "../schema/type-traits";
 
 export const MAX_EXPAND = 5;
 
@@ -21,7 +22,7 @@ export const parseExpand = (raw: string, columns: Map<string, ColumnDef>, fail: 
   for (const name of raw.split(",")) {
     const column = columns.get(name);
     if (!column) fail("_expand", "unknown_column", `cannot expand "${name}": no such column`);
-    else if (column.type !== "reference" || !column.references) fail("_expand", "not_a_reference", `cannot expand "${name}": only reference columns expand`);
+    else if (!isReference(column) || !column.references) fail("_expand", "not_a_reference", `cannot expand "${name}": only reference columns expand`);
     else picked.set(name, column);
   }
   if (picked.size > MAX_EXPAND) fail("_expand", "too_many", `_expand takes at most ${MAX_EXPAND} columns (got ${picked.size})`);

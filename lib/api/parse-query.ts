@@ -3,6 +3,7 @@ import { type FilterOp, TYPE_SPECS } from "../schema/column-types";
 import { MAX_OR_FILTERS, MAX_OR_GROUPS, splitFilterParam } from "../schema/filter-operators";
 import { parseExpand, parseSelect } from "./parse-projection";
 import type { ColumnDef } from "../schema/types";
+import { choicesOf, isSecret } from "../schema/type-traits";
 
 /** One `{column}[_op]=value` condition; `search`: the column's trigram index (lib/schema/search.ts), set by table reads of a searchable column. */
 export type ColumnFilter = { column: ColumnDef; op: FilterOp; value: unknown; search?: string };
@@ -36,9 +37,8 @@ const splitParam = (key: string, columns: Map<string, ColumnDef>): [ColumnDef, F
 const parseOne = (column: ColumnDef, raw: string): { value?: unknown; error?: string } => {
   const check = TYPE_SPECS[column.type].fromQuery(raw, column);
   if (!check.ok) return { error: check.message };
-  if (column.type === "dropdown" && !(column.options ?? []).includes(raw)) {
-    return { error: `must be one of: ${(column.options ?? []).join(", ")}` };
-  }
+  const choices = choicesOf(column);
+  if (choices && !choices.includes(raw)) return { error: `must be one of: ${choices.join(", ")}` };
   return { value: check.value };
 };
 
@@ -67,7 +67,7 @@ const parseFilter = (key: string, raw: string, columns: Map<string, ColumnDef>, 
   }
   const [column, op] = match;
   if (!TYPE_SPECS[column.type].ops.includes(op)) {
-    fail(field, "unsupported_filter", column.type === "password"
+    fail(field, "unsupported_filter", isSecret(column)
       ? `"${column.name}" is a password column (bcrypt hashes) and cannot be filtered`
       : `${column.type} columns do not support ${op === "eq" ? "exact match" : `_${op}`}`);
     return undefined;

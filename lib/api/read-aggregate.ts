@@ -12,6 +12,7 @@ import type { ColumnRef } from "./build-sql";
 import { type AggregateQuery, parseAggregateQuery } from "./parse-aggregate";
 import { indexJoin, joinPolicies } from "./join-index";
 import type { TableIndex } from "./table-index";
+import { scaleOf } from "../schema/type-traits";
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ const toAggregateRecord = (q: AggregateQuery, row: Row): Row => {
   for (const g of q.group) record[g.name] = TYPE_SPECS[g.type].toJson(row[g.name]);
   q.aggregates.forEach((a, i) => {
     const v = row[a.name];
-    const scale = a.column?.type === "decimal" ? (a.column.scale ?? 2) : undefined;
+    const scale = a.column && scaleOf(a.column);
     if (a.fn === "count" || a.fn === "count_distinct") record[a.name] = Number(v ?? 0);
     else if (a.fn === "sum") record[a.name] = sumOf(v, scale);
     else if (a.fn === "avg") record[a.name] = Number(row[`_n${i}`] ?? 0) === 0 ? null : sumOf(v, scale)! / Number(row[`_n${i}`]);

@@ -3,6 +3,7 @@ import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import type { OutputColumns } from "../db/page-json.mjs";
 import { TO_JSON } from "../schema/to-json.mjs";
 import { setStoredJson } from "./stored-json";
+import { isSecret } from "../schema/type-traits";
 
 /** Per-table lookups the hot path needs, built once per cached table definition. */
 export type TableIndex = {
@@ -43,7 +44,7 @@ export const indexTableForUsers = (table: TableDef): TableIndex => {
   let index = userCache.get(table);
   if (!index) {
     const full = indexTable(table);
-    index = { ...full, output: full.output.filter(([, type]) => type !== "password"), sqlText: new Map() };
+    index = { ...full, output: full.output.filter(([, type]) => !isSecret(type)), sqlText: new Map() };
     userCache.set(table, index);
   }
   return index;

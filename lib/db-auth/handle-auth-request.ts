@@ -14,6 +14,7 @@ import type { LoadedDatabase } from "../meta/schema-cache";
 
 import { signUserToken } from "./user-token";
 import { signInLimited } from "../auth/sign-in-limiter";
+import { isSecret } from "../schema/type-traits";
 
 export const AUTH_VERBS: Record<string, string> = { login: "POST", signup: "POST", me: "GET" };
 
@@ -38,7 +39,7 @@ const requireAuth = (database: LoadedDatabase | undefined): Enabled => {
 /** The user as the auth endpoints show it: the record without its password columns. */
 export const publicUser = (index: TableIndex, row: Record<string, unknown>) => {
   const record = toRecord(index, row);
-  for (const c of index.table.columns) if (c.type === "password") delete record[c.name];
+  for (const c of index.table.columns) if (isSecret(c)) delete record[c.name];
   return record;
 };
 

@@ -4,6 +4,7 @@
 import type { FieldError } from "../errors";
 import type { ColumnDef } from "../schema/types";
 import type { OptionRenames } from "./option-renames";
+import { isReference, isSecret, takesParam } from "../schema/type-traits";
 
 export type Conversion = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -59,8 +60,8 @@ const asDatetime = (v: unknown): Conversion => {
 /** Converts one non-null JSON value of `from` to a JSON value for `to`; `renames` maps renamed dropdown options (null: the row becomes NULL). */
 export const convertValue = (v: unknown, from: ColumnDef, to: ColumnDef, renames: OptionRenames): Conversion => {
   if (v === null || v === undefined) return yes(null);
-  if (from.type === "dropdown" && to.type === "dropdown" && typeof v === "string") return yes(renames.has(v) ? renames.get(v) : v);
-  if (from.type === "password" && to.type !== "password") return yes(v);
+  if (takesParam(from, "options") && takesParam(to, "options") && typeof v === "string") return yes(renames.has(v) ? renames.get(v) : v);
+  if (isSecret(from) && !isSecret(to)) return yes(v);
   switch (to.type) {
     case "varchar":
     case "text":
@@ -82,13 +83,13 @@ export const convertValue = (v: unknown, from: ColumnDef, to: ColumnDef, renames
     case "json":
       return yes(v);
     case "password":
-      return from.type === "password" ? yes(v) : no("existing values cannot become password hashes; empty the column first");
+      return isSecret(from) ? yes(v) : no("existing values cannot become password hashes; empty the column first");
   }
 };
 
 /** A password column holds bcrypt hashes: they may only move to a text column wide enough to keep them. */
 export const passwordRefusal = (from: ColumnDef, to: ColumnDef): FieldError | undefined => {
-  if (from.type !== "password" || to.type === "password" || to.type === "text") return undefined;
+  if (!isSecret(from) || isSecret(to) || to.type === "text") return undefined;
   if (to.type === "varchar" && (to.length ?? 255) >= 60) return undefined;
   const field = to.type === "varchar" ? "length" : "type";
   return {
@@ -103,6 +104,6 @@ export const typeLabel = (c: ColumnDef): string => {
   if (c.type === "varchar") return `varchar(${c.length ?? 255})`;
   if (c.type === "decimal") return `decimal(${c.precision ?? 10},${c.scale ?? 2})`;
   if (c.type === "dropdown") return `dropdown(${(c.options ?? []).join(", ")})`;
-  if (c.type === "reference") return `reference(${c.references})`;
+  if (isReference(c)) return `reference(${c.references})`;
   return c.type;
 };

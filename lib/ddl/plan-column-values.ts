@@ -7,6 +7,7 @@ import type { ColumnDef } from "../schema/types";
 import { describeIds, existingIds, readColumn, rowCount, type StoredValue } from "./column-values";
 import { convertValue, typeLabel } from "./convert-value";
 import type { OptionRenames } from "./option-renames";
+import { isReference, isSecret, takesParam } from "../schema/type-traits";
 
 /** A non-null row after conversion: its raw old value and the value to store in the new column. */
 export type ConvertedRow = StoredValue & { stored: unknown };
@@ -14,10 +15,10 @@ export type ConvertedRow = StoredValue & { stored: unknown };
 /** The property of the change that a failed value check is blamed on. */
 const conversionField = (from: ColumnDef, to: ColumnDef, code: string) => {
   if (from.type !== to.type) return "type";
-  if (to.type === "varchar") return "length";
-  if (to.type === "dropdown") return "options";
-  if (to.type === "decimal") return code === "too_many_decimals" ? "scale" : "precision";
-  if (to.type === "reference") return "references";
+  if (takesParam(to, "length")) return "length";
+  if (takesParam(to, "options")) return "options";
+  if (takesParam(to, "precision")) return code === "too_many_decimals" ? "scale" : "precision";
+  if (takesParam(to, "references")) return "references";
   return "type";
 };
 
@@ -38,12 +39,12 @@ const duplicateIds = (udb: UserDb, rows: ConvertedRow[]): number[] => {
 
 /** The fill value checked as a value of the new column (type, range, and for a reference an existing row). */
 const checkFill = async (udb: UserDb, to: ColumnDef, value: unknown) => {
-  if (to.type === "password") throw validationFailed([{ field: "fill", code: "not_supported", message: "fill cannot set passwords (they are hashed on each write)" }]);
+  if (isSecret(to)) throw validationFailed([{ field: "fill", code: "not_supported", message: "fill cannot set passwords (they are hashed on each write)" }]);
   const check = value === null ? undefined : TYPE_SPECS[to.type].fromJson(value, to);
   if (!check?.ok) {
     throw validationFailed([{ field: "fill", code: check?.code ?? "invalid_value", message: `fill ${check?.message ?? "must not be null"}` }]);
   }
-  if (to.type === "reference" && !(await existingIds(udb, to.references!, [check.value as number])).size) {
+  if (isReference(to) && !(await existingIds(udb, to.references!, [check.value as number])).size) {
     throw validationFailed([{ field: "fill", code: "unknown_reference", message: `fill ${String(value)} is not the id of a row in "${to.references}"` }]);
   }
   return { value: check.value };
@@ -105,14 +106,14 @@ export const planColumnValues = async (
       });
     }
   }
-  if (to.type === "reference" && !misfits.length) {
-    const changed = from.type !== "reference" || from.references !== to.references;
+  if (isReference(to) && !misfits.length) {
+    const changed = !isReference(from) || from.references !== to.references;
     const ids = converted.map((r) => r.stored as number);
     const found = changed || fill ? await existingIds(udb, to.references!, ids) : new Set(ids);
     const missing = converted.filter((r) => !found.has(r.stored as number)).map((r) => r.id);
     if (missing.length) {
       errors.push({
-        field: from.type === "reference" ? "references" : "type",
+        field: isReference(from) ? "references" : "type",
         code: "unknown_reference",
         message: `${verb(missing.length, "points", "point")} at rows missing from "${to.references}": ${describeIds(missing)}`,
       });

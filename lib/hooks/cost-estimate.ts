@@ -5,6 +5,7 @@
 import type { ColumnDef, TableDef } from "../schema/types";
 import { type AstNode, childrenOf } from "./bound-program";
 import { ELEMENT_SIZE, VALUE_LIMIT } from "./limits";
+import { isJson } from "../schema/type-traits";
 
 type Bound = { size: number; cost: number };
 
@@ -26,7 +27,7 @@ const columnSize = (c: ColumnDef) => {
   if (c.type === "varchar") return c.length ?? 255;
   if (c.type === "dropdown") return Math.max(ELEMENT_SIZE, ...(c.options ?? []).map((o) => o.length));
   if (c.type === "text") return 65_535;
-  if (c.type === "json") return VALUE_LIMIT;
+  if (isJson(c)) return VALUE_LIMIT;
   return 32;
 };
 

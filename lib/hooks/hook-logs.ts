@@ -10,6 +10,7 @@ import type { TableDef } from "../schema/types";
 import type { HookAction, HookRun } from "./hooks";
 import { LOG_ENTRIES_PER_DATABASE } from "./limits";
 import { clipInput, clipSteps, type LoggedStep } from "./log-clip";
+import { isSecret } from "../schema/type-traits";
 
 const KEEP_DAYS = 7;
 
@@ -24,7 +25,7 @@ const queueOf = (app: App) => {
 };
 
 export const redact = (table: TableDef, row: Record<string, unknown>) => {
-  const secret = table.columns.filter((c) => c.type === "password");
+  const secret = table.columns.filter((c) => isSecret(c));
   if (!secret.length) return row;
   const out = { ...row };
   for (const c of secret) if (c.name in out) out[c.name] = "[redacted]";

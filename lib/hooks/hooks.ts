@@ -4,6 +4,7 @@ import { ApiError, type FieldError, validationFailed } from "../errors";
 import type { TableDef } from "../schema/types";
 import { type AstNode, boundProgram } from "./bound-program";
 import { type CelEnvironment, checkExpression, environmentFor, fits, setTypeOf } from "./cel";
+import { isSecret } from "../schema/type-traits";
 
 export const HOOK_ACTIONS = ["insert", "update", "delete"] as const;
 export type HookAction = (typeof HOOK_ACTIONS)[number];
@@ -28,7 +29,7 @@ export const parseHooks = (table: TableDef, input: Partial<Hooks>): Hooks => {
       const at = `${action}[${i}]`;
       if ("set" in step) {
         const column = table.columns.find((c) => c.name === step.set);
-        if (AUTOMATIC.has(step.set) || !column || column.type === "password") {
+        if (AUTOMATIC.has(step.set) || !column || isSecret(column)) {
           errors.push({ field: `${at}.set`, code: "unknown_column", message: `"${step.set}" is not a column a hook can set (automatic and password columns cannot be set)` });
         }
         const checked = checkExpression(env, table, step.expr, `${at}.expr`);
@@ -77,7 +78,7 @@ const compileStep = (env: CelEnvironment) => (step: HookStep) => {
 export const compileHooks = (table: TableDef, hooks: Hooks): CompiledHooks => {
   const compile = compileStep(environmentFor(table));
   const kinds = new Map<string, ValueKind>([["id", "int"]]);
-  for (const c of table.columns) kinds.set(c.name, c.type === "password" ? "password" : c.type === "int" || c.type === "bigint" || c.type === "reference" ? "int" : "plain");
+  for (const c of table.columns) kinds.set(c.name, isSecret(c) ? "password" : setTypeOf(c) === "int" ? "int" : "plain");
   return { table, kinds, steps: { insert: hooks.insert.map(compile), update: hooks.update.map(compile), delete: hooks.delete.map(compile) } };
 };
 

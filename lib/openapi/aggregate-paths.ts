@@ -1,6 +1,7 @@
 // `GET /{table}/_aggregate` and `GET /{join}/_aggregate` in the data OpenAPI document.
 import { MAX_AGGREGATES, MAX_GROUP } from "../api/limits";
 import { TYPE_SPECS } from "../schema/column-types";
+import { isNumeric } from "../schema/type-traits";
 import type { ColumnDef } from "../schema/types";
 import { curlSample } from "./curl-sample";
 import { filterParameters } from "./list-parameters";
@@ -8,11 +9,9 @@ import { errorRefs } from "./shared-components";
 
 type Json = Record<string, unknown>;
 
-const NUMERIC = new Set(["int", "bigint", "decimal", "float"]);
-
 /** An example `_agg` for these columns: a count, and a sum and average of the first number column. */
 const exampleAgg = (columns: ColumnDef[]) => {
-  const number = columns.find((c) => NUMERIC.has(c.type) && c.name !== "id");
+  const number = columns.find((c) => isNumeric(c) && c.name !== "id");
   return number ? `count,sum:${number.name},avg:${number.name}` : "count";
 };
 

@@ -6,12 +6,13 @@ import type { DatabaseAuth } from "../schema/types";
 import { curlSample } from "./curl-sample";
 import { type ErrorResponseName, errorRefs } from "./shared-components";
 import { exampleValue, outputSchema } from "./table-schemas";
+import { isSecret } from "../schema/type-traits";
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The users table record as auth replies show it: password columns left out. */
-const userColumns = ({ schema }: LoadedDatabase, auth: DatabaseAuth) => recordColumns(schema.tables.get(auth.users_table)!).filter((c) => c.type !== "password");
+const userColumns = ({ schema }: LoadedDatabase, auth: DatabaseAuth) => recordColumns(schema.tables.get(auth.users_table)!).filter((c) => !isSecret(c));
 
 export const authEnabled = ({ schema, auth }: LoadedDatabase) => Boolean(auth?.enabled && schema.tables.has(auth.users_table));
 

@@ -4,6 +4,7 @@ import { DEFAULT_LIMIT, MAX_EXPAND, MAX_LIMIT, MAX_OR_FILTERS, MAX_OR_GROUPS } f
 import { FILTER_OPERATORS, filterParamName, splitFilterParam } from "../schema/filter-operators";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import { typeSchema } from "./table-schemas";
+import { isReference } from "../schema/type-traits";
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +65,7 @@ export const filterParameters = (columns: ColumnDef[]): Json[] => {
 
 /** `_select` and `_expand`: comma-separated names of this collection's columns (reference columns for `_expand`). */
 const projectionParameters = (columns: ColumnDef[]): Json[] => {
-  const refs = columns.filter((c) => c.type === "reference" && c.references);
+  const refs = columns.filter((c) => isReference(c) && c.references);
   const select: Json = {
     name: "_select",
     in: "query",

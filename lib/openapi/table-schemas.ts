@@ -1,6 +1,7 @@
 // Component schemas and examples of one table: the record, and the create, replace and patch bodies.
 import { mysqlTypeOf, TYPE_SPECS } from "../schema/column-types";
 import { AUTO_COLUMNS, type ColumnDef, recordColumns, type TableDef } from "../schema/types";
+import { isSecret } from "../schema/type-traits";
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ const describe = (col: ColumnDef, note: unknown) => {
 
 export const outputSchema = (col: ColumnDef): Json => {
   if (col.system) return AUTO_SCHEMAS[col.name];
-  const { description, ...spec } = col.type === "password" ? { type: "string", description: PASSWORD_OUT } : typeSchema(col);
+  const { description, ...spec } = isSecret(col) ? { type: "string", description: PASSWORD_OUT } : typeSchema(col);
   const schema = { ...spec, description: describe(col, description) };
   return col.nullable ? withNull(schema) : schema;
 };
@@ -62,7 +63,7 @@ type BodyKind = "create" | "replace" | "patch";
 const inputSchema = (col: ColumnDef, kind: BodyKind): Json => {
   const spec = typeSchema(col);
   const schema: Json = { ...spec, description: describe(col, spec.description) };
-  if (col.type === "password") {
+  if (isSecret(col)) {
     schema.writeOnly = true;
     if (kind !== "create") schema.description = `${schema.description} Sending back the stored hash keeps the password.`;
   }
@@ -74,19 +75,12 @@ const inputSchema = (col: ColumnDef, kind: BodyKind): Json => {
   return col.nullable ? withNull(schema) : schema;
 };
 
-/** TYPE_SPECS' example, trimmed to fit the column's length or precision so the example validates. */
-export const exampleValue = (col: ColumnDef): unknown => {
-  const value = TYPE_SPECS[col.type].example(col);
-  if (col.type === "varchar" && typeof value === "string") return value.slice(0, col.length ?? 255);
-  if (col.type !== "decimal" || typeof value !== "number") return value;
-  const scale = col.scale ?? 2;
-  const max = 10 ** ((col.precision ?? 10) - scale) - 10 ** -scale;
-  return Number(Math.min(value, max).toFixed(scale));
-};
+/** TYPE_SPECS' example, which fits the column's length or precision so the example validates. */
+export const exampleValue = (col: ColumnDef): unknown => TYPE_SPECS[col.type].example(col);
 
 export const exampleRecord = (table: TableDef): Json => ({
   id: 1,
-  ...Object.fromEntries(table.columns.map((c) => [c.name, c.type === "password" ? BCRYPT_EXAMPLE : exampleValue(c)])),
+  ...Object.fromEntries(table.columns.map((c) => [c.name, isSecret(c) ? BCRYPT_EXAMPLE : exampleValue(c)])),
   created_at: EXAMPLE_TIME,
   updated_at: EXAMPLE_TIME,
 });
@@ -94,7 +88,7 @@ export const exampleRecord = (table: TableDef): Json => ({
 export const exampleCreate = (table: TableDef): Json => Object.fromEntries(table.columns.map((c) => [c.name, exampleValue(c)]));
 
 export const examplePatch = (table: TableDef): Json => {
-  const col = table.columns.find((c) => c.type !== "password") ?? table.columns[0];
+  const col = table.columns.find((c) => !isSecret(c)) ?? table.columns[0];
   return col ? { [col.name]: exampleValue(col) } : {};
 };
 

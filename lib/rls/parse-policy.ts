@@ -6,6 +6,8 @@
 // unknown columns, a literal or column of another kind than the column it meets) is refused with the position
 // of the offending token.
 import { domainOf, literalProblem } from "./policy-values";
+import { isSecret } from "../schema/type-traits";
+import type { ColumnType } from "../schema/types";
 
 export type Literal = string | number | boolean | null;
 export type Operand =
@@ -95,7 +97,7 @@ export const tokenize = (text: string): Token[] => {
 const describe = (t: Token) => (t.type === "end" ? "the end of the expression" : `"${t.text}"`);
 
 /** Parses a policy against the columns it may name. Throws PolicyError with the position of the problem. */
-export const parsePolicy = (text: string, columns: ReadonlyMap<string, string>): PolicyNode => {
+export const parsePolicy = (text: string, columns: ReadonlyMap<string, ColumnType>): PolicyNode => {
   if (text.length > MAX_POLICY_LENGTH) throw new PolicyError(`a policy is at most ${MAX_POLICY_LENGTH} characters`, MAX_POLICY_LENGTH + 1);
   const tokens = tokenize(text);
   let at = 0;
@@ -138,7 +140,7 @@ export const parsePolicy = (text: string, columns: ReadonlyMap<string, string>):
     if (peek().type === "punct" && peek().text === ".") throw new PolicyError(`only auth.<claim> may be qualified; "${t.text}." is not allowed`, t.pos);
     const type = columns.get(t.text);
     if (!type) throw new PolicyError(`unknown column "${t.text}"`, t.pos);
-    if (type === "password") throw new PolicyError(`password column "${t.text}" cannot be used in a policy`, t.pos);
+    if (isSecret(type)) throw new PolicyError(`password column "${t.text}" cannot be used in a policy`, t.pos);
     return { kind: "column", name: t.text, pos: t.pos };
   };
 

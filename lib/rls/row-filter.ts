@@ -11,7 +11,7 @@ export type { PolicyAction };
 const parsed = new WeakMap<TableDef, Map<PolicyAction, PolicyNode | null>>();
 
 /** Column name → type of every column a policy on this table may name. */
-export const policyColumnTypes = (table: TableDef) => new Map(recordColumns(table).map((c) => [c.name, c.type as string]));
+export const policyColumnTypes = (table: TableDef) => new Map(recordColumns(table).map((c) => [c.name, c.type]));
 
 export const parsedPolicy = (table: TableDef, action: PolicyAction): PolicyNode | null => {
   let byAction = parsed.get(table);

@@ -18,6 +18,10 @@ export { toStoredDatetime } from "./value-checks";
 /** How a column compares and sorts in SQL. */
 export type SortKind = "text" | "enum" | "plain" | "none";
 
+/** Column properties that belong to one type. */
+export const TYPE_PARAMS = ["length", "precision", "scale", "options", "references"] as const;
+export type TypeParam = (typeof TYPE_PARAMS)[number];
+
 type TypeSpec = {
   /** MySQL column type, also what docs and exports show. */
   mysql: (c: ColumnDef) => string;
@@ -38,6 +42,25 @@ type TypeSpec = {
   indexable: boolean;
   /** Bytes the value takes in a MySQL (InnoDB) index key, which holds at most 3072. */
   keyBytes: (c: ColumnDef) => number;
+  // What the type means to the code outside this table (read through lib/schema/type-traits.ts, never by name).
+  /** Hashed (bcrypt) on each write; the hash reaches no JWT user, log, hook, filter, policy or dashboard cell. */
+  secret?: true;
+  /** Holds another row's id; `references` names its table (always indexed, expandable, checked on write). */
+  reference?: true;
+  /** Plain text: may carry a trigram index (`searchable`), may be a login name, a CSV cell is the value as is. */
+  textual?: true;
+  /** A quantity: sums and averages apply, inputs take a number. */
+  numeric?: true;
+  /** Holds a JSON document: written, shown and exported as JSON text. */
+  json?: true;
+  /** The fixed values an input offers, as text. */
+  choices?: (c: { options?: string[] }) => readonly string[];
+  /** May hold a user's id: takes the `auth.id` default, may be a policy's owner column. */
+  userId?: true;
+  /** The column properties the type takes (varchar's length…); other types refuse them. */
+  params?: readonly TypeParam[];
+  /** Decimal places a value is written out with. */
+  scale?: (c: { scale?: number }) => number;
 };
 
 const TEXT_OPS = ["eq", "ne", "in", "like", "ilike", "gt", "gte", "lt", "lte", "null"] as const;
@@ -66,6 +89,8 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
   uniqueAllowed: true,
   indexable: true,
   keyBytes: () => 8,
+  numeric: true,
+  userId: true,
 });
 
 export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
@@ -73,7 +98,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     mysql: (c) => `VARCHAR(${c.length ?? 255})`,
     sqlite: () => "TEXT",
     openapi: (c) => ({ type: "string", maxLength: c.length ?? 255 }),
-    example: () => "example",
+    example: (c) => "example".slice(0, c.length ?? 255),
     fromJson: (v, c) => checkString(v, c.length ?? 255, "characters"),
     fromQuery: (s) => ok(s),
     toJson: TO_JSON.varchar,
@@ -82,6 +107,9 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: true,
     indexable: true,
     keyBytes: (c) => 4 * (c.length ?? 255) + 2,
+    textual: true,
+    userId: true,
+    params: ["length"],
   },
   text: {
     mysql: () => "TEXT",
@@ -96,6 +124,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: false,
     indexable: false,
     keyBytes: () => 0,
+    textual: true,
+    userId: true,
   },
   int: integerSpec("int"),
   bigint: integerSpec("bigint"),
@@ -104,7 +134,11 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     sqlite: () => "REAL",
     // Scale as prose, not multipleOf: validators divide in binary floating point (19.99 / 0.01 ≠ 1999).
     openapi: (c) => ({ type: "number", description: `DECIMAL(${c.precision ?? 10},${c.scale ?? 2}): at most ${c.scale ?? 2} decimal places.` }),
-    example: () => 19.99,
+    // Trimmed to the column's precision, so the example validates.
+    example: (c) => {
+      const scale = c.scale ?? 2;
+      return Number(Math.min(19.99, 10 ** ((c.precision ?? 10) - scale) - 10 ** -scale).toFixed(scale));
+    },
     fromJson: checkDecimal,
     fromQuery: (s, c) => (numberText.test(s) ? checkDecimal(Number(s), c) : bad("invalid_type", "must be a number")),
     toJson: TO_JSON.decimal,
@@ -113,6 +147,9 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: true,
     indexable: true,
     keyBytes: (c) => Math.ceil((c.precision ?? 10) / 2) + 1,
+    numeric: true,
+    scale: (c) => c.scale ?? 2,
+    params: ["precision", "scale"],
   },
   float: {
     mysql: () => "DOUBLE",
@@ -127,6 +164,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: true,
     indexable: true,
     keyBytes: () => 8,
+    numeric: true,
   },
   boolean: {
     mysql: () => "TINYINT(1)",
@@ -141,6 +179,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: false,
     indexable: true,
     keyBytes: () => 1,
+    choices: () => ["true", "false"],
   },
   date: {
     mysql: () => "DATE",
@@ -190,6 +229,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: false,
     indexable: false,
     keyBytes: () => 0,
+    json: true,
   },
   password: {
     mysql: () => "VARCHAR(60)",
@@ -208,6 +248,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: false,
     indexable: false,
     keyBytes: () => 0,
+    secret: true,
   },
   dropdown: {
     mysql: (c) => `ENUM(${(c.options ?? []).map(quoteMysqlString).join(",")})`,
@@ -225,6 +266,8 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: true,
     indexable: true,
     keyBytes: () => 2,
+    choices: (c) => c.options ?? [],
+    params: ["options"],
   },
   reference: {
     mysql: () => "BIGINT UNSIGNED",
@@ -239,6 +282,9 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     uniqueAllowed: true,
     indexable: true,
     keyBytes: () => 8,
+    reference: true,
+    userId: true,
+    params: ["references"],
   },
 };
 

@@ -1,10 +1,11 @@
 // Indexed substring search (`searchable` text columns). On SQLite each such column has an FTS5 table with the
 // trigram tokenizer, kept in step by triggers (lib/ddl/sync-search.ts); `_like` and `_ilike` ask it for candidate
 // rows and recheck them with the scan's own predicate (lib/api/build-sql.ts). MariaDB stores the option and scans.
-import type { ColumnType } from "./types";
+import { isTextual } from "./type-traits";
+import { COLUMN_TYPES, type ColumnType } from "./types";
 
 /** Types a column must have to be searchable. */
-export const SEARCHABLE_TYPES: readonly ColumnType[] = ["varchar", "text"];
+export const SEARCHABLE_TYPES: readonly ColumnType[] = COLUMN_TYPES.filter(isTextual);
 
 /** A trigram index finds nothing for fewer characters (code points), so shorter values scan. */
 export const SEARCH_MIN_CHARS = 3;

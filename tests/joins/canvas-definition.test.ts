@@ -1,6 +1,7 @@
 // The visual editor's canvas → stored definition: table order follows the key pairs out from the base, and
 // each pair is written [earlier table, joined table], whichever way it was dragged.
 import { describe, expect, it } from "vitest";
+import type { ColumnType } from "../../lib/schema/types";
 import { canvasDefinition, canvasFromDefinition, definitionSql, EMPTY_CANVAS, outputNameFor, proposedPairs } from "../../components/joins/canvas-definition";
 
 describe("canvasDefinition", () => {
@@ -36,7 +37,7 @@ describe("canvasDefinition", () => {
 });
 
 describe("editing a saved join on the canvas", () => {
-  const tables = [
+  const tables: { name: string; columns: { name: string; type: ColumnType; references?: string }[] }[] = [
     { name: "authors", columns: [{ name: "name", type: "varchar" }] },
     { name: "books", columns: [{ name: "title", type: "varchar" }, { name: "author_id", type: "reference", references: "authors" }] },
     { name: "tags", columns: [{ name: "book_id", type: "reference", references: "books" }] },

@@ -2,11 +2,12 @@
 // schema changes keep policies and auth settings consistent.
 import { beforeAll, describe, expect, it } from "vitest";
 import { PolicyError, parsePolicy, renamePolicyColumn } from "../../lib/rls/parse-policy";
+import type { ColumnType } from "../../lib/schema/types";
 import { ENGINES } from "../helpers/harness";
 import { expectError, useHarness } from "../contract/contract-helpers";
 import { bearer, type Fixture, makeFixture, NOTE_POLICIES, putPolicies } from "./security-fixture";
 
-const COLUMNS = new Map([
+const COLUMNS = new Map<string, ColumnType>([
   ["id", "bigint"],
   ["title", "varchar"],
   ["owner_id", "bigint"],

@@ -5,6 +5,7 @@ import { ApiError, type FieldError, validationFailed } from "../../errors";
 import { existingIdsSql } from "../build-sql";
 import type { ParsedWrite } from "../parse-body";
 import type { TableIndex } from "../table-index";
+import { isReference } from "../../schema/type-traits";
 
 /**
  * 422 naming each reference column whose value points at no row of its table. Foreign-key semantics, as in
@@ -14,7 +15,7 @@ import type { TableIndex } from "../table-index";
 export const checkReferences = async (tx: UserDb, index: TableIndex, writes: ParsedWrite[], prefix: (i: number) => string) => {
   const errors: FieldError[] = [];
   for (const column of index.table.columns) {
-    if (column.type !== "reference") continue;
+    if (!isReference(column)) continue;
     const wanted = [...new Set(writes.map((w) => w.values[column.name]).filter((v): v is number => typeof v === "number"))];
     if (wanted.length === 0) continue;
     const { rows } = await existingIdsSql(tx, column.references!, wanted).execute(tx.db);

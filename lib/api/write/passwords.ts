@@ -5,6 +5,7 @@ import type { App } from "../../app-type";
 import { TYPE_SPECS } from "../../schema/column-types";
 import type { ParsedWrite } from "../parse-body";
 import type { TableIndex } from "../table-index";
+import { isSecret } from "../../schema/type-traits";
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
@@ -16,7 +17,7 @@ export type Hashes = Map<string, string>[];
  * sending back the stored hash keeps it (GET → edit → PUT), which only the locked stored row can tell.
  */
 export const hashPasswords = async (app: App, index: TableIndex, bodies: unknown[], update: boolean): Promise<Hashes> => {
-  const columns = index.table.columns.filter((c) => c.type === "password");
+  const columns = index.table.columns.filter((c) => isSecret(c));
   const hashes: Hashes = [];
   for (const body of bodies) {
     const hashed = new Map<string, string>();

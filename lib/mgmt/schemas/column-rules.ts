@@ -6,24 +6,23 @@ import { indexProblem } from "../../schema/indexes";
 import { SEARCHABLE_TYPES } from "../../schema/search";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "../../schema/value-limits";
+import { holdsUserId, isReference, isSecret, takesParam, TYPE_PARAMS, typesTaking } from "../../schema/type-traits";
 
 /** A column object after its properties passed their own checks: a definition whose options may be left out. */
 export type ColumnFields = Pick<ColumnDef, "name" | "type"> & Partial<Omit<ColumnDef, "name" | "type" | "system">>;
 
 export type Problem = { path: (string | number)[]; code: string; message: string };
 
-const TYPE_PROPERTIES = { length: ["varchar"], precision: ["decimal"], scale: ["decimal"], options: ["dropdown"], references: ["reference"] } as const;
-
-const AUTH_ID_TYPES: ColumnType[] = ["int", "bigint", "reference", "varchar", "text"];
+const TYPE_PROPERTIES = Object.fromEntries(TYPE_PARAMS.map((p) => [p, typesTaking(p)]));
 
 /** The definition a column object stands for: the type's defaults filled in, the reference's index on. */
 export const toColumnDef = (input: ColumnFields): ColumnDef => {
   const col: ColumnDef = { name: input.name, type: input.type, nullable: input.nullable ?? true, unique: input.unique ?? false };
-  if (input.type === "varchar") col.length = input.length ?? 255;
-  if (input.type === "decimal") Object.assign(col, { precision: input.precision ?? 10, scale: input.scale ?? 2 });
-  if (input.type === "dropdown") col.options = input.options;
-  if (input.type === "reference") col.references = input.references;
-  if (input.index === true || input.type === "reference") col.index = true;
+  if (takesParam(input, "length")) col.length = input.length ?? 255;
+  if (takesParam(input, "precision")) Object.assign(col, { precision: input.precision ?? 10, scale: input.scale ?? 2 });
+  if (takesParam(input, "options")) col.options = input.options;
+  if (isReference(input)) col.references = input.references;
+  if (input.index === true || isReference(input)) col.index = true;
   if (input.searchable === true) col.searchable = true;
   if (input.default !== undefined && input.default !== null) col.default = input.default;
   return col;
@@ -42,16 +41,16 @@ const optionProblems = (options: string[]): Problem[] =>
 const defaultProblem = (input: ColumnFields, col: ColumnDef): Problem | undefined => {
   const fail = (code: string, message: string) => ({ path: ["default"], code, message });
   if (input.default === undefined || input.default === null) return undefined;
-  if (col.type === "password") return fail("not_applicable", "a password column cannot have a default");
+  if (isSecret(col)) return fail("not_applicable", "a password column cannot have a default");
   if (input.default === AUTH_ID_DEFAULT) {
-    return AUTH_ID_TYPES.includes(col.type) ? undefined : fail("not_applicable", `default auth.id needs an int, bigint, reference, varchar or text column`);
+    return holdsUserId(col) ? undefined : fail("not_applicable", `default auth.id needs an int, bigint, reference, varchar or text column`);
   }
   const check = TYPE_SPECS[col.type].fromJson(input.default, col);
   return check.ok ? undefined : fail(check.code, `default ${check.message}`);
 };
 
 const indexRule = (input: ColumnFields, col: ColumnDef): Problem | undefined => {
-  if (input.type === "reference" && input.index === false) {
+  if (isReference(input) && input.index === false) {
     return { path: ["index"], code: "not_applicable", message: "a reference column is always indexed (foreign key checks look rows up by it)" };
   }
   const problem = col.index ? indexProblem([col]) : undefined;
@@ -68,10 +67,10 @@ export const columnProblems = (input: ColumnFields): Problem[] => {
     if (input[key as keyof ColumnFields] !== undefined && !fits) fail(key, "not_applicable", `${key} applies only to ${types.join(", ")} columns`);
   }
   const col = toColumnDef(input);
-  if (type === "decimal" && col.scale! > col.precision!) fail("scale", "out_of_range", "scale cannot be larger than precision");
-  if (type === "dropdown" && !input.options) fail("options", "required", "a dropdown needs a non-empty list of options");
-  if (type === "dropdown" && input.options) problems.push(...optionProblems(input.options));
-  if (type === "reference" && !input.references) fail("references", "required", "a reference column needs \"references\": the name of the table it points to");
+  if (takesParam(type, "scale") && col.scale! > col.precision!) fail("scale", "out_of_range", "scale cannot be larger than precision");
+  if (takesParam(type, "options") && !input.options) fail("options", "required", "a dropdown needs a non-empty list of options");
+  if (takesParam(type, "options") && input.options) problems.push(...optionProblems(input.options));
+  if (takesParam(type, "references") && !input.references) fail("references", "required", "a reference column needs \"references\": the name of the table it points to");
   if (col.unique && !TYPE_SPECS[type].uniqueAllowed) fail("unique", "not_applicable", `a ${type} column cannot be unique`);
   if (input.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
     fail("searchable", "not_applicable", `searchable applies only to ${SEARCHABLE_TYPES.join(" and ")} columns, not ${type}`);

@@ -4,6 +4,7 @@ import { conflict } from "../../errors";
 import type { AuthSettings, ColumnDef, DatabaseSchema, TableDef } from "../../schema/types";
 import { nowIso } from "../../meta/context";
 import { type BesideSchema, columnRename, type MetaTrx, type SchemaDependent } from "../../meta/schema-change/schema-change";
+import { isSecret, isTextual } from "../../schema/type-traits";
 
 const isUsersTable = ({ auth }: BesideSchema, table: TableDef) => auth?.users_table === table.name;
 
@@ -12,7 +13,7 @@ const isAuthColumn = (beside: BesideSchema, table: TableDef, column: string) =>
 
 /** The same requirements checkAuthTables checks when auth is turned on. */
 const stillUsable = (auth: AuthSettings, from: ColumnDef, to: ColumnDef) =>
-  from.name === auth.login_column ? (to.type === "varchar" || to.type === "text") && to.unique : to.type === "password";
+  from.name === auth.login_column ? isTextual(to) && to.unique : isSecret(to);
 
 const save = async (trx: MetaTrx, schema: DatabaseSchema, settings: AuthSettings) => {
   await trx.updateTable("database_auth").set({ settings: JSON.stringify(settings), updated_at: nowIso() }).where("database_id", "=", schema.id).execute();

@@ -1,5 +1,6 @@
 import { type FieldError, validationFailed } from "../../errors";
 import type { AuthSettings, DatabaseSchema } from "../../schema/types";
+import { isSecret, isTextual } from "../../schema/type-traits";
 
 /** With auth on, the users table must exist with a unique varchar/text login column and a password column. */
 export const checkAuthTables = (schema: DatabaseSchema, s: AuthSettings) => {
@@ -11,11 +12,11 @@ export const checkAuthTables = (schema: DatabaseSchema, s: AuthSettings) => {
   else {
     const login = table.columns.find((c) => c.name === s.login_column);
     if (!login) fail("login_column", "unknown_column", `column "${s.login_column}" does not exist in "${table.name}"`);
-    else if (login.type !== "varchar" && login.type !== "text") fail("login_column", "invalid_type", "the login column must be varchar or text (an email or a username)");
+    else if (!isTextual(login)) fail("login_column", "invalid_type", "the login column must be varchar or text (an email or a username)");
     else if (!login.unique) fail("login_column", "not_unique", "the login column must be unique, so a login names one user");
     const password = table.columns.find((c) => c.name === s.password_column);
     if (!password) fail("password_column", "unknown_column", `column "${s.password_column}" does not exist in "${table.name}"`);
-    else if (password.type !== "password") fail("password_column", "invalid_type", "the password column must have type password (bcrypt)");
+    else if (!isSecret(password)) fail("password_column", "invalid_type", "the password column must have type password (bcrypt)");
   }
   if (errors.length) throw validationFailed(errors);
 };

@@ -15,14 +15,7 @@ import { changeSchema } from "../../meta/schema-change/change-schema";
 import { columnView } from "../../meta/serialize";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { assertReferenceExists } from "./assert-reference-exists";
-
-const TYPE_PROPERTIES: Record<string, ColumnType[]> = {
-  length: ["varchar"],
-  precision: ["decimal"],
-  scale: ["decimal"],
-  options: ["dropdown"],
-  references: ["reference"],
-};
+import { holdsUserId, isSecret, takesParam, TYPE_PARAMS } from "../../schema/type-traits";
 
 /** The current definition overlaid with the patch; properties of the old type that the new one lacks fall away. */
 const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
@@ -33,10 +26,7 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
   if (from.references ? TYPE_SPECS[type].indexable : from.index) merged.index = true;
   // Likewise `searchable`: a type that cannot be searched is then a 422 naming it.
   if (from.searchable) merged.searchable = true;
-  for (const [key, types] of Object.entries(TYPE_PROPERTIES)) {
-    const current = from[key as keyof ColumnDef];
-    if (current !== undefined && types.includes(type)) merged[key] = current;
-  }
+  for (const key of TYPE_PARAMS) if (from[key] !== undefined && takesParam(type, key)) merged[key] = from[key];
   // A `default: null` in the patch passes through: toColumnDef reads it as "no default".
   return { ...merged, ...input };
 };
@@ -44,11 +34,11 @@ const mergeInput = (from: ColumnDef, input: Record<string, unknown>) => {
 /** Without a new default in the patch, the current one is converted like the rows are. */
 const carryDefault = (from: ColumnDef, to: ColumnDef, renames: OptionRenames): ColumnDef => {
   if (from.default === undefined) return to;
-  if (from.default === AUTH_ID_DEFAULT && ["int", "bigint", "reference", "varchar", "text"].includes(to.type)) return { ...to, default: AUTH_ID_DEFAULT };
+  if (from.default === AUTH_ID_DEFAULT && holdsUserId(to)) return { ...to, default: AUTH_ID_DEFAULT };
   const converted = convertValue(from.default, from, to, renames);
   // A default option renamed to null: the column has no default any more.
   if (converted.ok && converted.value === null) return to;
-  if (converted.ok && to.type !== "password" && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
+  if (converted.ok && !isSecret(to) && TYPE_SPECS[to.type].fromJson(converted.value, to).ok) {
     return { ...to, default: converted.value };
   }
   throw invalidField(
@@ -87,7 +77,7 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   if (parsed.name !== from.name && table.columns.some((c) => c.name === parsed.name)) {
     throw conflict(`Column "${parsed.name}" already exists in table "${table.name}".`);
   }
-  const dropdown = from.type === "dropdown" && parsed.type === "dropdown";
+  const dropdown = takesParam(from, "options") && takesParam(parsed, "options");
   const renames: OptionRenames = dropdown ? checkOptionRenames(from, parsed, rename ?? {}) : new Map();
   if (dropdown) await refuseOptionsInUse(ctx.app.engine.userDb(schema.physical), table.name, from, parsed, renames);
   const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
