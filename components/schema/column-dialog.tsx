@@ -9,6 +9,7 @@ import { FormError } from "../ui/states";
 import { type ColumnDraft, draftFromColumn, newColumnDraft, parseDefault, toColumnInput } from "./column-draft";
 import { ColumnEditor } from "./column-editor";
 import { FillOffer } from "./fill-offer";
+import { takesParam } from "@/lib/schema/type-traits";
 import { chosenRenames, type OptionInUse, optionsInUse, RemovedOptions } from "./removed-options";
 
 type Props = { instance: string; table: string; tables: string[]; column?: Column; onClose: () => void };
@@ -35,7 +36,7 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
     const body: Record<string, unknown> = column && input.default === undefined && column.default !== undefined ? { ...input, default: null } : { ...input };
     const answered = Object.fromEntries(Object.entries(choices).filter(([option]) => asked.some((a) => a.option === option) && !draft.options.includes(option)));
     const rename = { ...draft.renames, ...chosenRenames(answered) };
-    if (column && draft.type === "dropdown" && Object.keys(rename).length) body.rename = rename;
+    if (column && takesParam(draft.type, "options") && Object.keys(rename).length) body.rename = rename;
     mutation.mutate((fill === undefined ? body : { ...body, fill: parseDefault(fill, draft.type) ?? null }) as never, { onSuccess: onClose });
   };
   const submit = (e: FormEvent) => {

@@ -3,7 +3,7 @@ import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import type { OutputColumns } from "../db/page-json.mjs";
 import { TO_JSON } from "../schema/to-json.mjs";
 import { setStoredJson } from "./stored-json";
-import { isSecret } from "../schema/type-traits";
+import { isJson, isSecret } from "../schema/type-traits";
 
 /** Per-table lookups the hot path needs, built once per cached table definition. */
 export type TableIndex = {
@@ -29,7 +29,7 @@ export const indexTable = (table: TableDef): TableIndex => {
       all,
       byName: new Map(all.map((c) => [c.name, c])),
       output: all.map((c) => [c.name, c.type]),
-      hasJson: all.some((c) => c.type === "json"),
+      hasJson: all.some(isJson),
       sqlText: new Map(),
     };
     cache.set(table, index);
@@ -58,7 +58,7 @@ export const toRecord = (index: TableIndex, row: Record<string, unknown>) => {
   }
   for (const [name, type] of index.output) {
     const value = row[name];
-    if (type === "json" && typeof value === "string") setStoredJson(record, name, value);
+    if (isJson(type) && typeof value === "string") setStoredJson(record, name, value);
     else record[name] = TO_JSON[type](value);
   }
   return record;

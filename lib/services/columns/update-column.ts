@@ -65,7 +65,7 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   const from = table.columns.find((c) => c.name === columnName);
   if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
   const { fill, rename, ...patch } = input;
-  if (rename && (from.type !== "dropdown" || (patch.type ?? from.type) !== "dropdown")) {
+  if (rename && (!takesParam(from, "options") || !takesParam(patch.type ?? from.type, "options"))) {
     throw invalidField("rename", "invalid_rename", "rename applies to the options of a dropdown column");
   }
   const options = rename && !patch.options ? renamedOptions(from.options ?? [], rename) : patch.options;
