@@ -163,6 +163,7 @@ const RANK = { root: 9, transport: 8, routes: 7, services: 6, contract: 5, data:
 export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/app.ts": "root",
   "lib/mgmt": "routes",
+  "lib/contract": "contract",
   "lib/openapi": "routes",
   "lib/billing": "routes",
   "lib/services": "services",

@@ -17,8 +17,8 @@ import { dropTable } from "../services/tables/drop-table";
 import { quotaMeter } from "../plans/quotas";
 import type { DatabaseSchema } from "../schema/types";
 import type { DraftPlan } from "./plan";
-import { parseWith } from "../mgmt/parse-input";
-import { TableInput } from "../mgmt/schemas/databases";
+import { parseWith } from "../contract/parse-input";
+import { TableInput } from "../contract/schemas/databases";
 
 /** Test seams: a failure injected before a given table is created. */
 export type ApplyFaults = { beforeTable?: (name: string, index: number) => void | Promise<void> };

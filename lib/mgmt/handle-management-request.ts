@@ -12,7 +12,7 @@ import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
 import { retrySchemaChange, SCHEMA_CHANGE_TAGS } from "../meta/schema-change/retry-schema-change";
-import { parseInput } from "./parse-input";
+import { parseInput } from "../contract/parse-input";
 import { matchPath, ROUTES } from "./routes";
 
 export type SessionResolver = (req: CoreRequest) => Promise<Actor | undefined>;

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { PERMISSION_SUMMARY } from "../mgmt/permissions";
 import type { Route } from "../mgmt/route";
-import { pathParamNames } from "../mgmt/parse-input";
-import { COMPONENTS } from "../mgmt/schemas/common";
-import { isPathParamName, PATH_PARAMS, type PathParamName } from "../mgmt/schemas/path-params";
+import { pathParamNames } from "../contract/parse-input";
+import { COMPONENTS } from "../contract/schemas/common";
+import { isPathParamName, PATH_PARAMS, type PathParamName } from "../contract/schemas/path-params";
 import { curlSample } from "./curl-sample";
 import { errorRefs, routeErrors } from "./management-errors";
 

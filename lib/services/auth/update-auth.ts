@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AuthSettingsInput } from "../../mgmt/schemas/auth";
+import type { AuthSettingsInput } from "../../contract/schemas/auth";
 import type { DbCtx } from "../../meta/context";
 import { reloadDatabase } from "../databases/database-ctx";
 import { checkAuthTables } from "./check-auth-tables";

@@ -1,7 +1,7 @@
 import { renameTableSql } from "../../ddl/rename-table-sql";
 import type { z } from "zod";
 import { conflict } from "../../errors";
-import type { TableRename } from "../../mgmt/schemas/databases";
+import type { TableRename } from "../../contract/schemas/databases";
 import type { DbCtx } from "../../meta/context";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../../meta/schema-change/change-schema";
