@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Ctx, DbCtx } from "../meta/context";
 import type { QuotaInputs, QuotaKind } from "../plans/quotas";
-import type { Permission } from "./permissions";
+import type { Permission } from "../teams/permissions";
 import type { PathParamValue } from "../contract/schemas/path-params";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

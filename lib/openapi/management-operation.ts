@@ -1,6 +1,6 @@
 // One OpenAPI operation from one management route: schemas from its zod schemas, errors from its shape.
 import { z } from "zod";
-import { PERMISSION_SUMMARY } from "../mgmt/permissions";
+import { PERMISSION_SUMMARY } from "../teams/permissions";
 import type { Route } from "../mgmt/route";
 import { pathParamNames } from "../contract/parse-input";
 import { COMPONENTS } from "../contract/schemas/common";

@@ -1,6 +1,6 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
 import { ApiError } from "../../errors";
-import { roleAllows } from "../../mgmt/permissions";
+import { roleAllows } from "../../teams/permissions";
 import { workspaceRole } from "../../teams/roles";
 import type { z } from "zod";
 import type { KeyCreate } from "../../contract/schemas/keys";
