@@ -162,6 +162,7 @@ describe("lib layering", () => {
 const RANK = { root: 9, transport: 8, routes: 7, services: 6, contract: 5, data: 4, meta: 3, kernel: 2, base: 1 } as const;
 export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/app.ts": "root",
+  "lib/transport": "transport",
   "lib/mgmt": "routes",
   "lib/contract": "contract",
   "lib/openapi": "routes",
