@@ -7,7 +7,7 @@ import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { tableView } from "../../meta/serialize";
 import { getTableOrThrow } from "./get-table-or-throw";
-import { retargetColumns } from "./references-dependent";
+import { retargetColumns } from "../../meta/schema-change/references-dependent";
 
 export type UpdateTableInput = { instance: string; table: string; body: z.output<typeof TableRename> };
 
