@@ -237,7 +237,7 @@ describe("lib layer ranks", () => {
   });
 
   it.each([
-    ["lib/meta/load-schema.ts", "lib/services/auth/load-auth.ts", true],
+    ["lib/meta/load-schema.ts", "lib/services/auth/update-auth.ts", true],
     ["lib/events/outbox/record-change.ts", "lib/api/build-sql.ts", true],
     ["lib/services/tables/create-table.ts", "lib/mgmt/route.ts", true],
     ["lib/api/read-records.ts", "lib/meta/schema-cache.ts", false],

@@ -4,7 +4,7 @@ import type { DbCtx } from "../../meta/context";
 import { reloadDatabase } from "../databases/database-ctx";
 import { checkAuthTables } from "./check-auth-tables";
 import { getAuth } from "./get-auth";
-import { DEFAULT_AUTH } from "./load-auth";
+import { DEFAULT_AUTH } from "../../meta/load-auth";
 import { saveAuth } from "./save-auth";
 
 export type UpdateAuthInput = { instance: string; body: z.output<typeof AuthSettingsInput> };
