@@ -7,7 +7,7 @@ import next from "next";
 import { getApp } from "./lib/app";
 import { createSessionResolver } from "./lib/auth/resolve-session";
 import { toErrorResponse } from "./lib/errors";
-import { createNodeHandler, sendCoreResponse } from "./lib/http/node-adapter";
+import { createNodeHandler, sendCoreResponse } from "./lib/transport/node-adapter";
 import { CLIENT_HEADER, clientAddressOf, markClientAddress } from "./lib/http/client-address";
 import { json } from "./lib/http/core-types";
 import { endLog, logger } from "./lib/ops/logger";

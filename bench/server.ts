@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../lib/app";
 import { type EngineKind, readConfig } from "../lib/config";
-import { createNodeHandler } from "../lib/http/node-adapter";
+import { createNodeHandler } from "../lib/transport/node-adapter";
 import { armProfiler } from "./capture-profile";
 import { createCeilingHandler } from "./ceiling";
 

@@ -22,8 +22,8 @@ import { loadSchema } from "../lib/meta/load-schema";
 import { DEFAULT_PLANS } from "../lib/plans/default-plans";
 import { putPlan } from "../lib/services/plans/put-plan";
 import { updateHooks } from "../lib/services/hooks/hook-service";
-import { DatabaseCreate, TableInput } from "../lib/mgmt/schemas/databases";
-import { JoinInput } from "../lib/mgmt/schemas/joins";
+import { DatabaseCreate, TableInput } from "../lib/contract/schemas/databases";
+import { JoinInput } from "../lib/contract/schemas/joins";
 
 export const ROW_COUNT = 100_000;
 

@@ -7,7 +7,7 @@ import type { Engine } from "./db/engine";
 import type { EventBus } from "./events/bus";
 import type { Metrics } from "./ops/metrics";
 import type { RequestLimiter } from "./limits/request-limiter";
-import type { DatabaseRole } from "./mgmt/permissions";
+import type { DatabaseRole } from "./teams/permissions";
 import type { SignInLimiter } from "./auth/sign-in-limiter";
 import type { SqlConsole } from "./sql-console/sql-console";
 

@@ -13,7 +13,7 @@ import { eventChannel, linkBusToRedis } from "./events/redis-link";
 import { installIdentity } from "./events/install-identity";
 import { createMetrics } from "./ops/metrics";
 import { createRequestLimiter } from "./limits/request-limiter";
-import type { DatabaseRole } from "./mgmt/permissions";
+import type { DatabaseRole } from "./teams/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter } from "./auth/sign-in-limiter";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";

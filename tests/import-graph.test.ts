@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importsOf } from "./helpers/imports";
+import { importsOf, resolveSpecifier } from "./helpers/imports";
 
 // No import circles in lib/, components/ or app/: every edge counts, `import type` and `import("x").T` too, so
 // each module can be read (and typed) after the ones it names. A circle is reported as its files, sorted.
@@ -10,7 +10,6 @@ import { importsOf } from "./helpers/imports";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DIRS = ["lib", "components", "app"];
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
-const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js"];
 
 const listFiles = (dir: string): string[] =>
   fs.existsSync(dir)
@@ -19,20 +18,6 @@ const listFiles = (dir: string): string[] =>
         return e.isDirectory() ? listFiles(full) : SOURCE.test(e.name) && !e.name.endsWith(".d.ts") ? [full] : [];
       })
     : [];
-
-const isFile = (file: string) => fs.existsSync(file) && fs.statSync(file).isFile();
-
-/** The file a relative or `@/` specifier names (with or without extension, or a folder's index), else undefined. */
-export const resolveSpecifier = (from: string, specifier: string): string | undefined => {
-  let base: string;
-  if (specifier.startsWith("@/")) base = path.join(ROOT, specifier.slice(2));
-  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
-  else return undefined;
-  const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))];
-  // `./x.js` may name `x.ts` (TypeScript's ESM spelling).
-  if (/\.(m?js)$/.test(base)) candidates.push(...EXTENSIONS.map((e) => base.replace(/\.m?js$/, e)));
-  return candidates.find(isFile);
-};
 
 /** Each file → the files it imports, over the files given. */
 export const importGraph = (files: string[]) => {

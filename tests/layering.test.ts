@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importsOf } from "./helpers/imports";
+import { importsOf, resolveSpecifier } from "./helpers/imports";
 
 // The dashboard reaches data only through the management and data APIs: nothing under components/ or the
 // dashboard pages of app/ may import the storage, metadata, DDL or data-API layers, or a database driver.
@@ -153,5 +153,97 @@ describe("lib layering", () => {
   it("tells value imports from type-only ones", () => {
     const source = `import a from "./x";\nimport type { B } from "./y";\nexport type { C } from "./z";\nexport { d } from "./w";\ntype E = import("./t").E;\nconst f = await import("./dyn");`;
     expect(valueImportsOf(source).sort()).toEqual(["./dyn", "./w", "./x"]);
+  });
+});
+
+// Every lib folder (and top-level file) has a rank; an import, `import type` included, may point to its own rank
+// or lower. Ranks from the top: the composition root, the transport that routes requests, the HTTP routes, the
+// services, the input contract both share, the data API, the metadata kernel, the lower kernel, then the base.
+const RANK = { root: 9, transport: 8, routes: 7, services: 6, contract: 5, data: 4, meta: 3, kernel: 2, base: 1 } as const;
+export const LIB_RANKS: Record<string, keyof typeof RANK> = {
+  "lib/app.ts": "root",
+  "lib/transport": "transport",
+  "lib/mgmt": "routes",
+  "lib/contract": "contract",
+  "lib/openapi": "routes",
+  "lib/billing": "routes",
+  "lib/services": "services",
+  "lib/ai": "services",
+  "lib/auth": "services",
+  "lib/docs": "services",
+  "lib/api": "data",
+  "lib/db-auth": "data",
+  "lib/events/feed": "data",
+  "lib/meta": "meta",
+  "lib/plans": "meta",
+  "lib/credits": "meta",
+  "lib/teams": "meta",
+  "lib/webhooks": "meta",
+  "lib/events": "kernel",
+  "lib/hooks": "kernel",
+  "lib/rls": "kernel",
+  "lib/ddl": "kernel",
+  "lib/joins": "kernel",
+  "lib/keys": "kernel",
+  "lib/settings": "kernel",
+  "lib/sql-console": "kernel",
+  "lib/db": "base",
+  "lib/schema": "base",
+  "lib/http": "base",
+  "lib/ops": "base",
+  "lib/limits": "base",
+  "lib/errors.ts": "base",
+  "lib/config.ts": "base",
+  "lib/app-type.ts": "base",
+};
+const MAX_CLIMBS = 20;
+
+/** The rank of a lib file (relative to the root) by its longest entry in the table, or undefined. */
+export const rankOf = (file: string, ranks = LIB_RANKS) => {
+  const entry = Object.keys(ranks)
+    .filter((k) => file === k || file.startsWith(`${k}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return entry === undefined ? undefined : RANK[ranks[entry]];
+};
+
+/** Entries directly under lib/ that the rank table leaves out. */
+export const unrankedEntries = (entries: string[], ranks = LIB_RANKS) => entries.filter((e) => rankOf(e, ranks) === undefined);
+
+/** Every import inside lib that points to a higher rank, as "from → to". */
+export const climbingImports = () =>
+  listFiles(path.join(ROOT, "lib")).flatMap((file) => {
+    const from = path.relative(ROOT, file).split(path.sep).join("/");
+    return importsOf(fs.readFileSync(file, "utf8")).flatMap((spec) => {
+      const target = resolveSpecifier(file, spec);
+      const to = target && path.relative(ROOT, target).split(path.sep).join("/");
+      return to?.startsWith("lib/") && rankOf(to)! > rankOf(from)! ? [`${from} → ${to}`] : [];
+    });
+  });
+
+describe("lib layer ranks", () => {
+  const entries = fs.readdirSync(path.join(ROOT, "lib")).filter((e) => !e.endsWith(".d.ts") && !e.endsWith(".d.mts")).map((e) => `lib/${e}`);
+
+  it("ranks every folder and file directly under lib/", () => {
+    expect(unrankedEntries(entries)).toEqual([]);
+  });
+
+  it("reports a folder the table leaves out", () => {
+    expect(unrankedEntries(["lib/db", "lib/new-folder", "lib/new-file.ts"])).toEqual(["lib/new-folder", "lib/new-file.ts"]);
+  });
+
+  it(`keeps the imports that climb a rank at ${MAX_CLIMBS} or fewer`, () => {
+    const climbs = climbingImports();
+    expect(climbs.length, `imports that climb a rank:\n${climbs.join("\n")}`).toBeLessThanOrEqual(MAX_CLIMBS);
+  });
+
+  it.each([
+    ["lib/meta/load-schema.ts", "lib/services/auth/update-auth.ts", true],
+    ["lib/events/outbox/record-change.ts", "lib/api/build-sql.ts", true],
+    ["lib/services/tables/create-table.ts", "lib/mgmt/route.ts", true],
+    ["lib/api/read-records.ts", "lib/meta/schema-cache.ts", false],
+    ["lib/events/feed/serve-changes.ts", "lib/events/outbox/read-events.ts", false],
+    ["lib/services/tables/create-table.ts", "lib/services/joins/create-join.ts", false],
+  ])("%s importing %s climbs: %s", (from, to, climbs) => {
+    expect(rankOf(to)! > rankOf(from)!).toBe(climbs);
   });
 });

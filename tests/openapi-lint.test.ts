@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isWorkspacePermission, canRefuse } from "../lib/mgmt/permissions";
+import { isWorkspacePermission, canRefuse } from "../lib/teams/permissions";
 import { ROUTES } from "../lib/mgmt/routes";
 import { buildManagementOpenApi } from "../lib/openapi/management-openapi";
 import { buildOpenApi } from "../lib/openapi/build-openapi";

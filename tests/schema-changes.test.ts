@@ -25,9 +25,9 @@ import { listTables as listTablesService } from "../lib/services/tables/list-tab
 import { updateTable as updateTableService } from "../lib/services/tables/update-table";
 import { TYPE_SPECS } from "../lib/schema/column-types";
 import type { ColumnDef } from "../lib/schema/types";
-import { ColumnInput, ColumnPatch } from "../lib/mgmt/schemas/columns";
-import { DatabaseCreate, TableInput, TableRename } from "../lib/mgmt/schemas/databases";
-import { parseWith } from "../lib/mgmt/parse-input";
+import { ColumnInput, ColumnPatch } from "../lib/contract/schemas/columns";
+import { DatabaseCreate, TableInput, TableRename } from "../lib/contract/schemas/databases";
+import { parseWith } from "../lib/contract/parse-input";
 import { asRoute, asRouteWithBody } from "./helpers/as-route";
 
 const dropColumn = asRoute(dropColumnService);

@@ -1,6 +1,6 @@
 // What a role may do, from the same table the API's authorize decides with, so the dashboard never offers
 // what the API would refuse (403) and never hides what it would allow.
-import { type Level, ROLE_LEVELS } from "@/lib/mgmt/permissions";
+import { type Level, ROLE_LEVELS } from "@/lib/teams/permissions";
 import type { DatabaseRole, MemberRole } from "./types";
 
 export type { Level };

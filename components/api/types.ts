@@ -1,25 +1,25 @@
 // The dashboard's view of the management API: every input and output type comes from the route table's
-// zod schemas (lib/mgmt/schemas, which import no database code), so the two cannot drift apart.
+// zod schemas (lib/contract/schemas, which import no database code), so the two cannot drift apart.
 import type { z } from "zod";
-import type { DatabaseSummary, DatabaseListQuery as ListQuerySchema } from "@/lib/mgmt/schemas/databases";
-import type { AccountPlanPatch as AccountPlanPatchSchema, CreditGrantCreate as GrantInput, PlanPut as PlanLimits } from "@/lib/mgmt/schemas/plans";
-import type { Invite, InviteAccepted } from "@/lib/mgmt/schemas/team";
-import type { AiBuild } from "@/lib/mgmt/schemas/ai";
-import type { ColumnInput } from "@/lib/mgmt/schemas/columns";
-import type { JoinDefinition } from "@/lib/mgmt/schemas/joins";
-import type { HookLog, HookTry as HookTrySchema, Hooks } from "@/lib/mgmt/schemas/hooks";
+import type { DatabaseSummary, DatabaseListQuery as ListQuerySchema } from "@/lib/contract/schemas/databases";
+import type { AccountPlanPatch as AccountPlanPatchSchema, CreditGrantCreate as GrantInput, PlanPut as PlanLimits } from "@/lib/contract/schemas/plans";
+import type { Invite, InviteAccepted } from "@/lib/contract/schemas/team";
+import type { AiBuild } from "@/lib/contract/schemas/ai";
+import type { ColumnInput } from "@/lib/contract/schemas/columns";
+import type { JoinDefinition } from "@/lib/contract/schemas/joins";
+import type { HookLog, HookTry as HookTrySchema, Hooks } from "@/lib/contract/schemas/hooks";
 
 export type { ColumnType } from "@/lib/schema/types";
-export type { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "@/lib/mgmt/schemas/columns";
-export type { Database, DatabaseCreate, DatabaseSummary, Table, TableInput } from "@/lib/mgmt/schemas/databases";
-export type { Key as ApiKey, KeyCreate } from "@/lib/mgmt/schemas/keys";
-export type { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch, SignupMode } from "@/lib/mgmt/schemas/accounts";
-export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/mgmt/schemas/plans";
-export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/mgmt/schemas/joins";
-export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/mgmt/schemas/team";
-export type { AiBuild, AiBuildCreate, AiPlanner } from "@/lib/mgmt/schemas/ai";
-export type { HookLog, Hooks, HookStep, HookTryResult } from "@/lib/mgmt/schemas/hooks";
-export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/mgmt/schemas/auth";
+export type { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "@/lib/contract/schemas/columns";
+export type { Database, DatabaseCreate, DatabaseSummary, Table, TableInput } from "@/lib/contract/schemas/databases";
+export type { Key as ApiKey, KeyCreate } from "@/lib/contract/schemas/keys";
+export type { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch, SignupMode } from "@/lib/contract/schemas/accounts";
+export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/contract/schemas/plans";
+export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/contract/schemas/joins";
+export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/contract/schemas/team";
+export type { AiBuild, AiBuildCreate, AiPlanner } from "@/lib/contract/schemas/ai";
+export type { HookLog, Hooks, HookStep, HookTryResult } from "@/lib/contract/schemas/hooks";
+export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/contract/schemas/auth";
 
 export type AccountPlanPatch = z.input<typeof AccountPlanPatchSchema>;
 export type MemberRole = PlanLimits["roles"][number];

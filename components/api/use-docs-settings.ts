@@ -1,11 +1,11 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { DocsSettings as DocsSettingsSchema, DocsSettingsInput as DocsSettingsInputSchema } from "@/lib/mgmt/schemas/docs";
+import type { DocsSettings as DocsSettingsSchema, DocsSettingsInput as DocsSettingsInputSchema } from "@/lib/contract/schemas/docs";
 import { databasePath, mgmt } from "./management-client";
 import { queryKeys } from "./query-keys";
 
-/** GET|PUT /databases/{instance}/docs, typed from the route's zod schemas (lib/mgmt/schemas/docs.ts). */
+/** GET|PUT /databases/{instance}/docs, typed from the route's zod schemas (lib/contract/schemas/docs.ts). */
 export type DocsSettings = z.output<typeof DocsSettingsSchema>;
 export type DomainStatus = DocsSettings["domain_status"];
 export type DocsSettingsInput = z.input<typeof DocsSettingsInputSchema>;

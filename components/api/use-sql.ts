@@ -1,6 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import type { SqlResult } from "@/lib/mgmt/schemas/sql";
+import type { SqlResult } from "@/lib/contract/schemas/sql";
 import { databasePath, mgmt } from "./management-client";
 
 export type SqlAnswer = SqlResult;

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SavedView, ViewInput, ViewPatch } from "@/lib/mgmt/schemas/views";
+import type { SavedView, ViewInput, ViewPatch } from "@/lib/contract/schemas/views";
 import { mgmt, tablePath } from "./management-client";
 
 export type { SavedView };

@@ -7,9 +7,9 @@ import { APICallError, generateText, RetryError, stepCountIs, tool } from "ai";
 import { z } from "zod";
 import type { Config } from "../config";
 import { ApiError, type FieldError } from "../errors";
-import { toFieldErrors } from "../mgmt/field-errors";
+import { toFieldErrors } from "../contract/field-errors";
 import type { DatabaseSchema } from "../schema/types";
-import { DatabaseName } from "../mgmt/schemas/databases";
+import { DatabaseName } from "../contract/schemas/databases";
 import { type DraftPlan, emptyPlan, type PlanColumn, parsePlannedTable, validatePlan } from "./plan";
 
 export type AiConfig = NonNullable<Config["ai"]>;

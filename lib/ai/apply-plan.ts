@@ -17,8 +17,8 @@ import { dropTable } from "../services/tables/drop-table";
 import { quotaMeter } from "../plans/quotas";
 import type { DatabaseSchema } from "../schema/types";
 import type { DraftPlan } from "./plan";
-import { parseWith } from "../mgmt/parse-input";
-import { TableInput } from "../mgmt/schemas/databases";
+import { parseWith } from "../contract/parse-input";
+import { TableInput } from "../contract/schemas/databases";
 import { isReference } from "../schema/type-traits";
 
 /** Test seams: a failure injected before a given table is created. */

@@ -4,10 +4,10 @@ import { indexTable } from "../api/table-index";
 import { parseRecordBody } from "../api/parse-body";
 import { ApiError, type FieldError } from "../errors";
 import { parseJoinDefinition } from "../joins/parse-join-definition";
-import { problemErrors, toFieldErrors } from "../mgmt/field-errors";
-import { DatabaseName, TableInput } from "../mgmt/schemas/databases";
-import { JoinStructure } from "../mgmt/schemas/joins";
-import { toNewTable, unknownReferences } from "../mgmt/schemas/table-rules";
+import { problemErrors, toFieldErrors } from "../contract/field-errors";
+import { DatabaseName, TableInput } from "../contract/schemas/databases";
+import { JoinStructure } from "../contract/schemas/joins";
+import { toNewTable, unknownReferences } from "../contract/schemas/table-rules";
 import type { ColumnDef, DatabaseSchema, TableDef } from "../schema/types";
 
 /** A column object exactly as the management API takes it (name, type, nullable, unique, default, length, …). */

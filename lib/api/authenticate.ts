@@ -5,7 +5,7 @@ import { readCredential } from "../http/credentials";
 import { verifyUserToken } from "../db-auth/user-token";
 import { refuseDisabled, resolveKey } from "../keys/resolve-key";
 import type { LoadedDatabase } from "../meta/schema-cache";
-import type { DatabaseRole } from "../mgmt/permissions";
+import type { DatabaseRole } from "../teams/permissions";
 import { cachedWorkspaceRole } from "../teams/roles";
 
 /**

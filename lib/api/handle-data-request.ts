@@ -22,7 +22,7 @@ import { aggregateTable } from "./read-aggregate";
 import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
-import { BIG_BODY_CHARS, inBigLane, nextTurn } from "./big-lane";
+import { BIG_BODY_CHARS, inBigLane, nextTurn } from "../limits/big-lane";
 
 
 const requireVerb = (method: string, verbs: string[]) => {

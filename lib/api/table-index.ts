@@ -2,7 +2,7 @@ import type { CompiledQuery } from "kysely";
 import { type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import type { OutputColumns } from "../db/page-json.mjs";
 import { TO_JSON } from "../schema/to-json.mjs";
-import { setStoredJson } from "./stored-json";
+import { setStoredJson } from "../schema/stored-json";
 import { isJson, isSecret } from "../schema/type-traits";
 
 /** Per-table lookups the hot path needs, built once per cached table definition. */

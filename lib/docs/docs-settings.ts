@@ -6,7 +6,7 @@ import { docsConfig } from "../config";
 import type { DatabaseDocsTable, MetaDb } from "../db/meta-schema";
 import { nowIso } from "../meta/context";
 import { commitMeta } from "../meta/commit-meta";
-import type { DocsSettings as DocsSettingsSchema } from "../mgmt/schemas/docs";
+import type { DocsSettings as DocsSettingsSchema } from "../contract/schemas/docs";
 import { type DomainCheck, txtRecord } from "./check-domain";
 import { isUniqueViolation } from "../db/unique-violation";
 

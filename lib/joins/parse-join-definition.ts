@@ -24,7 +24,7 @@ const KEY_FAMILY: Record<ColumnType, string | undefined> = {
   password: undefined,
 };
 
-/** A structured join after its properties passed their own checks (lib/mgmt/schemas/joins.ts `JoinStructure`). */
+/** A structured join after its properties passed their own checks (lib/contract/schemas/joins.ts `JoinStructure`). */
 export type JoinFields = {
   name: string;
   base: string;

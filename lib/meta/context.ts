@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { App } from "../app-type";
 import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/meter";
-import type { DatabaseRole } from "../mgmt/permissions";
+import type { DatabaseRole } from "../teams/permissions";
 import type { LoadedDatabase } from "./schema-cache";
 import { META_RETRY } from "../db/meta-transaction";
 import { withSerializationRetry } from "../db/serialization-retry";

@@ -1,5 +1,5 @@
 import type { App } from "../app-type";
-import { loadAuth } from "../services/auth/load-auth";
+import { loadAuth } from "./load-auth";
 import { effectivePlan } from "../plans/effective-plan";
 import { ensureOutbox } from "../events/outbox/outbox-table";
 import { loadHooks } from "../hooks/load-hooks";

@@ -9,7 +9,7 @@ import { getSettings } from "../services/settings/get-settings";
 import { updateSettings } from "../services/settings/update-settings";
 import { z } from "zod";
 import { defineRoute } from "./route";
-import { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch } from "./schemas/accounts";
+import { Account, AccountCreate, PasswordChange, PasswordReset, PasswordResetResult, Settings, SettingsPatch } from "../contract/schemas/accounts";
 
 export const ACCOUNT_ROUTES = [
   defineRoute({

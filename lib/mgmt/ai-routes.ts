@@ -2,8 +2,8 @@ import { z } from "zod";
 import { applyBuild, createBuild, getBuild, listBuilds } from "../services/ai/builds";
 import { getPlanner } from "../ai/get-planner";
 import { defineRoute } from "./route";
-import { AiBuild, AiBuildCreate, AiBuildListQuery, AiPlanner, WorkspaceQueryForApply } from "./schemas/ai";
-import { Database } from "./schemas/databases";
+import { AiBuild, AiBuildCreate, AiBuildListQuery, AiPlanner, WorkspaceQueryForApply } from "../contract/schemas/ai";
+import { Database } from "../contract/schemas/databases";
 
 export const AI_ROUTES = [
   defineRoute({

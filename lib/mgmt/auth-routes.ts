@@ -6,7 +6,7 @@ import { updateAuth } from "../services/auth/update-auth";
 import { getPolicies } from "../services/policies/get-policies";
 import { updatePolicies } from "../services/policies/update-policies";
 import { defineRoute } from "./route";
-import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "./schemas/auth";
+import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "../contract/schemas/auth";
 
 const AUTH = "databases/:instance/auth";
 const POLICIES = "databases/:instance/tables/:table/policies";

@@ -2,7 +2,7 @@ import { ApiError, notFound } from "../errors";
 import type { Ctx } from "../meta/context";
 import { loadDatabase } from "../meta/load-schema";
 import { workspaceRole } from "../teams/roles";
-import { isDatabasePermission, isWorkspacePermission, type Permission, roleAllows } from "./permissions";
+import { isDatabasePermission, isWorkspacePermission, type Permission, roleAllows } from "../teams/permissions";
 import type { Route } from "./route";
 
 export const REFUSALS = {

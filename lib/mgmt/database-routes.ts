@@ -5,7 +5,7 @@ import { getDatabase } from "../services/databases/get-database";
 import { listDatabases } from "../services/databases/list-databases";
 import { updateDatabase } from "../services/databases/update-database";
 import { defineRoute } from "./route";
-import { Database, DatabaseCreate, DatabaseListQuery, DatabasePatch, DatabaseSummary } from "./schemas/databases";
+import { Database, DatabaseCreate, DatabaseListQuery, DatabasePatch, DatabaseSummary } from "../contract/schemas/databases";
 
 const DB = "databases/:instance";
 

@@ -2,7 +2,7 @@ import { getDocsSettings } from "../services/docs/get-docs-settings";
 import { updateDocsSettings } from "../services/docs/update-docs-settings";
 import { verifyDocsDomain } from "../services/docs/verify-docs-domain";
 import { defineRoute } from "./route";
-import { DocsSettings, DocsSettingsInput } from "./schemas/docs";
+import { DocsSettings, DocsSettingsInput } from "../contract/schemas/docs";
 
 const DOCS = "databases/:instance/docs";
 

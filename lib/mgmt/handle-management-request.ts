@@ -11,9 +11,13 @@ import { type QuotaInputs, type QuotaKind, quotaMeter } from "../plans/quotas";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
-import { retrySchemaChange, SCHEMA_CHANGE_TAGS } from "../meta/schema-change/retry-schema-change";
-import { parseInput } from "./parse-input";
+import { retrySchemaChange } from "../meta/schema-change/retry-schema-change";
+import { parseInput } from "../contract/parse-input";
+import type { Tag } from "./route";
 import { matchPath, ROUTES } from "./routes";
+
+/** Management routes whose writes are schema changes (changeSchema), so a lost race is planned and run again. */
+const SCHEMA_CHANGE_TAGS = new Set<Tag>(["Tables", "Columns", "Joins", "Auth", "Hooks"]);
 
 export type SessionResolver = (req: CoreRequest) => Promise<Actor | undefined>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getHooks, listHookLogs, tryHooks, updateHooks } from "../services/hooks/hook-service";
 import { defineRoute } from "./route";
-import { HookLog, HookLogQuery, Hooks, HooksInput, HookTry, HookTryResult } from "./schemas/hooks";
+import { HookLog, HookLogQuery, Hooks, HooksInput, HookTry, HookTryResult } from "../contract/schemas/hooks";
 
 const TABLE = "databases/:instance/tables/:table";
 

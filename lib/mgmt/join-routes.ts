@@ -6,7 +6,7 @@ import { listJoins } from "../services/joins/list-joins";
 import { previewJoin } from "../services/joins/preview-join";
 import { updateJoin } from "../services/joins/update-join";
 import { defineRoute } from "./route";
-import { Join, JoinInput, JoinPatch, JoinPreview, JoinPreviewInput } from "./schemas/joins";
+import { Join, JoinInput, JoinPatch, JoinPreview, JoinPreviewInput } from "../contract/schemas/joins";
 
 const JOINS = "databases/:instance/joins";
 const JOIN = `${JOINS}/:join` as const;

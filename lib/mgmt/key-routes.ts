@@ -4,7 +4,7 @@ import { listKeys } from "../services/keys/list-keys";
 import { regenerateKey } from "../services/keys/regenerate-key";
 import { revokeKey } from "../services/keys/revoke-key";
 import { defineRoute } from "./route";
-import { Key, KeyCreate } from "./schemas/keys";
+import { Key, KeyCreate } from "../contract/schemas/keys";
 
 export const KEY_ROUTES = [
   defineRoute({

@@ -6,8 +6,8 @@ import { listPlans } from "../services/plans/list-plans";
 import { putPlan } from "../services/plans/put-plan";
 import { setAccountPlan } from "../services/plans/set-account-plan";
 import { defineRoute } from "./route";
-import { Account } from "./schemas/accounts";
-import { AccountPlanPatch, BillingWebhook, CreditGrant, CreditGrantCreate, CreditLedger, Plan, PlanPut } from "./schemas/plans";
+import { Account } from "../contract/schemas/accounts";
+import { AccountPlanPatch, BillingWebhook, CreditGrant, CreditGrantCreate, CreditLedger, Plan, PlanPut } from "../contract/schemas/plans";
 
 export const PLAN_ROUTES = [
   defineRoute({

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Ctx, DbCtx } from "../meta/context";
 import type { QuotaInputs, QuotaKind } from "../plans/quotas";
-import type { Permission } from "./permissions";
-import type { PathParamValue } from "./schemas/path-params";
+import type { Permission } from "../teams/permissions";
+import type { PathParamValue } from "../contract/schemas/path-params";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -25,7 +25,7 @@ export const TAGS = {
 
 export type Tag = keyof typeof TAGS;
 
-/** `databases/:instance/webhooks/:webhook` → { instance: string; webhook: number }, as lib/mgmt/schemas/path-params.ts parses them. */
+/** `databases/:instance/webhooks/:webhook` → { instance: string; webhook: number }, as lib/contract/schemas/path-params.ts parses them. */
 type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: PathParamValue<K> } & PathParams<Rest>
   : P extends `${string}:${infer Name}`

@@ -1,7 +1,7 @@
 import { runSql } from "../services/sql/run-sql";
 import { CONSOLE_CONCURRENCY, CONSOLE_LIMITS } from "../sql-console/console-limits";
 import { defineRoute } from "./route";
-import { SqlInput, SqlResult } from "./schemas/sql";
+import { SqlInput, SqlResult } from "../contract/schemas/sql";
 
 export const SQL_ROUTES = [
   // Admin, not read: raw SQL passes no row-level policy and no hidden-column rule, so only owners and admins.

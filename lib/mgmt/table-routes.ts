@@ -8,10 +8,10 @@ import { getTable } from "../services/tables/get-table";
 import { listTables } from "../services/tables/list-tables";
 import { updateTable } from "../services/tables/update-table";
 import { defineRoute } from "./route";
-import { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "./schemas/columns";
+import { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "../contract/schemas/columns";
 import { addIndex } from "../services/indexes/add-index";
 import { dropIndex } from "../services/indexes/drop-index";
-import { Table, TableInput, TableRename } from "./schemas/databases";
+import { Table, TableInput, TableRename } from "../contract/schemas/databases";
 
 const TABLES = "databases/:instance/tables";
 const TABLE = `${TABLES}/:table` as const;

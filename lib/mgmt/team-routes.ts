@@ -2,7 +2,7 @@ import { z } from "zod";
 import { acceptInviteRoute, createInvite, listInvites, revokeInvite } from "../services/teams/invites";
 import { listMembers, listWorkspaces, removeMember, updateMember } from "../services/teams/members";
 import { defineRoute } from "./route";
-import { Invite, InviteAccept, InviteAccepted, InviteCreate, Member, MemberPatch, Workspace, WorkspaceQuery } from "./schemas/team";
+import { Invite, InviteAccept, InviteAccepted, InviteCreate, Member, MemberPatch, Workspace, WorkspaceQuery } from "../contract/schemas/team";
 
 const IN_WORKSPACE = "Acts on your own workspace, or on the one `?workspace=<owner id>` names where you are an admin.";
 

@@ -4,7 +4,7 @@ import { deleteView } from "../services/views/delete-view";
 import { listViews } from "../services/views/list-views";
 import { updateView } from "../services/views/update-view";
 import { defineRoute } from "./route";
-import { SavedView, ViewInput, ViewPatch } from "./schemas/views";
+import { SavedView, ViewInput, ViewPatch } from "../contract/schemas/views";
 
 const VIEWS = "databases/:instance/tables/:table/views";
 const VIEW = `${VIEWS}/:view` as const;

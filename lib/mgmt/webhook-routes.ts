@@ -5,7 +5,7 @@ import { getWebhook, listWebhooks } from "../services/webhooks/list-webhooks";
 import { testWebhook } from "../services/webhooks/test-webhook";
 import { deleteWebhook, updateWebhook } from "../services/webhooks/update-webhook";
 import { defineRoute } from "./route";
-import { Delivery, DeliveryQuery, Webhook, WebhookCreate, WebhookUpdate } from "./schemas/webhooks";
+import { Delivery, DeliveryQuery, Webhook, WebhookCreate, WebhookUpdate } from "../contract/schemas/webhooks";
 
 const BASE = "databases/:instance/webhooks";
 const common = { permission: "database:admin", tag: "Webhooks" } as const;

@@ -1,7 +1,7 @@
 // The error responses of the management document, and which of them an operation can answer: derived from
 // its route (permission, path params, input schemas, declared service errors), never listed by hand.
 import { REFUSALS } from "../mgmt/authorize";
-import { canRefuse, isDatabasePermission, isWorkspacePermission } from "../mgmt/permissions";
+import { canRefuse, isDatabasePermission, isWorkspacePermission } from "../teams/permissions";
 import type { Route } from "../mgmt/route";
 import { COLUMN_TYPES } from "../schema/types";
 import { errorBody, TOO_LARGE, WRITE_CONFLICT } from "./shared-components";

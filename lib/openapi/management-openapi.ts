@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ROUTES } from "../mgmt/routes";
 import { TAGS } from "../mgmt/route";
-import { COMPONENTS } from "../mgmt/schemas/common";
+import { COMPONENTS } from "../contract/schemas/common";
 import { errorComponents } from "./management-errors";
 import { managementOperation, openApiPath, PARAMETER_COMPONENTS, pathParameterRefs } from "./management-operation";
 import { ERROR_SCHEMAS } from "./shared-components";

@@ -1,10 +1,10 @@
 // One OpenAPI operation from one management route: schemas from its zod schemas, errors from its shape.
 import { z } from "zod";
-import { PERMISSION_SUMMARY } from "../mgmt/permissions";
+import { PERMISSION_SUMMARY } from "../teams/permissions";
 import type { Route } from "../mgmt/route";
-import { pathParamNames } from "../mgmt/parse-input";
-import { COMPONENTS } from "../mgmt/schemas/common";
-import { isPathParamName, PATH_PARAMS, type PathParamName } from "../mgmt/schemas/path-params";
+import { pathParamNames } from "../contract/parse-input";
+import { COMPONENTS } from "../contract/schemas/common";
+import { isPathParamName, PATH_PARAMS, type PathParamName } from "../contract/schemas/path-params";
 import { curlSample } from "./curl-sample";
 import { errorRefs, routeErrors } from "./management-errors";
 

@@ -22,7 +22,7 @@ export const indexProblem = (columns: ColumnDef[]): { code: string; message: str
   return undefined;
 };
 
-/** An index object after its properties passed their own checks (lib/mgmt/schemas/columns.ts). */
+/** An index object after its properties passed their own checks (lib/contract/schemas/columns.ts). */
 export type IndexFields = { columns: string[]; unique?: boolean; name?: string };
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { App } from "../app-type";
 import type { MetaDb } from "../db/meta-schema";
-import type { DatabaseRole } from "../mgmt/permissions";
+import type { DatabaseRole } from "./permissions";
 import type { MemberRole } from "../plans/default-plans";
 
 /** The account's role in an owner's workspace: `owner` for the owner, its member row's role, or undefined. */

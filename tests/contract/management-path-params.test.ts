@@ -1,4 +1,4 @@
-// Path parameters are parsed by their zod schemas (lib/mgmt/schemas/path-params.ts) with the body and query,
+// Path parameters are parsed by their zod schemas (lib/contract/schemas/path-params.ts) with the body and query,
 // before the route authorizes: a segment that cannot name anything is refused there, naming the parameter.
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildManagementOpenApi } from "../../lib/openapi/management-openapi";

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import type { App } from "../../lib/app";
-import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createNodeHandler } from "../../lib/transport/node-adapter";
 import type { Harness } from "../helpers/harness";
 
 export const CNAME_TARGET = "tabula.test";

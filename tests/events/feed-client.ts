@@ -2,7 +2,7 @@
 // the Next route handler called with a web Request. Frames are parsed as EventSource would.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createNodeHandler } from "../../lib/transport/node-adapter";
 import type { Harness } from "../helpers/harness";
 
 export type Frame = { event?: string; id?: string; data?: any; comment?: string };

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Ctx, DbCtx } from "../../lib/meta/context";
 import { databaseCtx } from "../../lib/services/databases/database-ctx";
-import { parseWith } from "../../lib/mgmt/parse-input";
+import { parseWith } from "../../lib/contract/parse-input";
 
 /** A database service called the way its route calls it: the database loaded and checked first, as authorize does. */
 export const asRoute =

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createPool } from "mysql2/promise";
 import { type App, createApp } from "../../lib/app";
 import type { Config, EngineKind } from "../../lib/config";
-import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createNodeHandler } from "../../lib/transport/node-adapter";
 import { createAccount } from "../../lib/services/accounts/create-account";
 import { consoleReaderName } from "../../lib/sql-console/mysql-console-reader";
 

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../lib/app";
 import type { EngineKind } from "../../lib/config";
-import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createNodeHandler } from "../../lib/transport/node-adapter";
 
 const main = async () => {
   const app = await createApp({

@@ -9,7 +9,7 @@ import { encode } from "next-auth/jwt";
 import { expect } from "vitest";
 import { authSecret } from "../../lib/auth/auth-secret";
 import { createSessionResolver } from "../../lib/auth/resolve-session";
-import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createNodeHandler } from "../../lib/transport/node-adapter";
 import type { Harness } from "../helpers/harness";
 
 export const CALLERS = [

@@ -4,7 +4,7 @@
 // workspace. Runs on each engine through the node adapter (the adapters share one handler).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSALS } from "../../lib/mgmt/authorize";
-import { isDatabasePermission, isWorkspacePermission, PERMISSIONS } from "../../lib/mgmt/permissions";
+import { isDatabasePermission, isWorkspacePermission, PERMISSIONS } from "../../lib/teams/permissions";
 import { type Route, ROUTES } from "../../lib/mgmt/routes";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import {

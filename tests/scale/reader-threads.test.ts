@@ -11,7 +11,7 @@ import { listRecords } from "../../lib/api/read-records";
 import { indexTable, indexTableForUsers } from "../../lib/api/table-index";
 import { inWriteTransaction } from "../../lib/api/write/transaction";
 import { type App, createApp } from "../../lib/app";
-import { createNodeHandler } from "../../lib/http/node-adapter";
+import { createNodeHandler } from "../../lib/transport/node-adapter";
 import { webHandler } from "../../lib/http/web-adapter";
 import { loadSchema } from "../../lib/meta/load-schema";
 import { type Harness, startHarness } from "../helpers/harness";

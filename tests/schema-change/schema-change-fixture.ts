@@ -13,8 +13,8 @@ import { createJoin as createJoinService } from "../../lib/services/joins/create
 import { loadSchema } from "../../lib/meta/load-schema";
 import { updatePolicies as updatePoliciesService } from "../../lib/services/policies/update-policies";
 import { type Harness, startHarness } from "../helpers/harness";
-import { DatabaseCreate } from "../../lib/mgmt/schemas/databases";
-import { JoinInput } from "../../lib/mgmt/schemas/joins";
+import { DatabaseCreate } from "../../lib/contract/schemas/databases";
+import { JoinInput } from "../../lib/contract/schemas/joins";
 import { asRoute } from "../helpers/as-route";
 
 const updateAuth = asRoute(updateAuthService);

@@ -6,7 +6,7 @@ import { parseAggregateQuery } from "../../lib/api/parse-aggregate";
 import { indexTableForUsers } from "../../lib/api/table-index";
 import { ApiError } from "../../lib/errors";
 import { parseHooks } from "../../lib/hooks/hooks";
-import { columnProblems, toColumnDef } from "../../lib/mgmt/schemas/column-rules";
+import { columnProblems, toColumnDef } from "../../lib/contract/schemas/column-rules";
 import { parsePolicy } from "../../lib/rls/parse-policy";
 import { TYPE_SPECS } from "../../lib/schema/column-types";
 import { SEARCHABLE_TYPES } from "../../lib/schema/search";

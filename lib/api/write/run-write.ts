@@ -20,7 +20,7 @@ import { applyHook, type HookCall } from "./hook-stage";
 import { newSlice } from "../../hooks/run-hooks";
 import { type Hashes, hashPasswords, useHashes } from "./passwords";
 import { retriedWriteTransaction } from "./transaction";
-import { holdsBigText, nextTurn } from "../big-lane";
+import { holdsBigText, nextTurn } from "../../limits/big-lane";
 import { type ChangeAction, recordChanges } from "../../events/outbox/record-change";
 
 export const MAX_BULK_ROWS = 1000;

@@ -1,6 +1,6 @@
 // How many change feeds are open, per credential and in this process: every open feed holds a socket and is
 // read on each wake-up, so one key cannot open enough of them to slow every tenant.
-import type { App } from "../../app";
+import type { App } from "../../app-type";
 import type { Caller } from "../../api/authenticate";
 import { ApiError } from "../../errors";
 import { eventsConfig } from "../events-config";

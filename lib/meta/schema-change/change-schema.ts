@@ -3,7 +3,7 @@ import { syncIndexes } from "../../ddl/sync-indexes";
 import { releaseSearchTriggers, syncSearch } from "../../ddl/sync-search";
 import type { AppEvent } from "../../events/bus";
 import { loadHooks } from "../../hooks/load-hooks";
-import { loadAuth } from "../../services/auth/load-auth";
+import { loadAuth } from "../load-auth";
 import type { ColumnDef, DatabaseSchema } from "../../schema/types";
 import { bumpMetaVersion, type Ctx } from "../context";
 import { tableDefOf } from "../load-schema";

@@ -1,10 +1,10 @@
-import { authDependent } from "../../services/auth/auth-dependent";
-import { joinsDependent } from "../../services/joins/joins-dependent";
-import { policiesDependent } from "../../services/policies/policies-dependent";
-import { referencesDependent } from "../../services/tables/references-dependent";
+import { authDependent } from "./auth-dependent";
+import { joinsDependent } from "./joins-dependent";
+import { policiesDependent } from "./policies-dependent";
+import { referencesDependent } from "./references-dependent";
 import type { SchemaDependent } from "./schema-change";
-import { hooksDependent } from "../../hooks/hooks-dependent";
-import { indexesDependent } from "../../services/indexes/indexes-dependent";
+import { hooksDependent } from "./hooks-dependent";
+import { indexesDependent } from "./indexes-dependent";
 
 /**
  * Everything that must follow or may veto a schema change, asked in this order (the first refusal wins).

@@ -1,9 +1,5 @@
 import type { App } from "../../app-type";
 import { withSerializationRetry } from "../../db/serialization-retry";
-import type { Tag } from "../../mgmt/route";
-
-/** Management routes whose writes are schema changes (changeSchema), so a lost race is planned and run again. */
-export const SCHEMA_CHANGE_TAGS = new Set<Tag>(["Tables", "Columns", "Joins", "Auth", "Hooks"]);
 
 /**
  * Runs a schema-changing service again, whole, after a serialization failure (a Galera certification conflict at

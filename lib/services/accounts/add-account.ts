@@ -1,6 +1,6 @@
 import type { Ctx } from "../../meta/context";
 import { accountView } from "./account-view";
-import type { NewAccount } from "../../mgmt/schemas/accounts";
+import type { NewAccount } from "../../contract/schemas/accounts";
 import { insertAccount } from "./create-account";
 
 export type AddAccountInput = { body: NewAccount };

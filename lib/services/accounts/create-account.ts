@@ -4,8 +4,8 @@ import { nowIso } from "../../meta/context";
 import { insertKey } from "../keys/create-key";
 import { hashPassword } from "./password-rule";
 import { metaTransaction } from "../../db/meta-transaction";
-import { AccountCreate, type NewAccount } from "../../mgmt/schemas/accounts";
-import { parseWith } from "../../mgmt/parse-input";
+import { AccountCreate, type NewAccount } from "../../contract/schemas/accounts";
+import { parseWith } from "../../contract/parse-input";
 
 /**
  * Creates an account from input no route has parsed (`npx tabula create-account`, dashboard sign-up): it is

@@ -4,7 +4,7 @@ import { publicUser } from "../../db-auth/handle-auth-request";
 import { signUserToken } from "../../db-auth/user-token";
 import type { z } from "zod";
 import { ApiError, notFound } from "../../errors";
-import type { Impersonate } from "../../mgmt/schemas/auth";
+import type { Impersonate } from "../../contract/schemas/auth";
 import type { DbCtx } from "../../meta/context";
 
 /** Lifetime of a "test as user" token: long enough to look around, short enough not to matter if it leaks. */

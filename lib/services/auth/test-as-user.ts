@@ -4,7 +4,7 @@ import { indexTableForUsers, toRecord } from "../../api/table-index";
 import { parseQueryField } from "../../api/parse-query";
 import type { z } from "zod";
 import { ApiError, notFound, validationFailed } from "../../errors";
-import type { TestAsUserInput as TestAsUserBody } from "../../mgmt/schemas/auth";
+import type { TestAsUserInput as TestAsUserBody } from "../../contract/schemas/auth";
 import { rowFilter } from "../../rls/row-filter";
 import type { PolicyAction } from "../../schema/types";
 import type { DbCtx } from "../../meta/context";

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { AuthSettingsInput } from "../../mgmt/schemas/auth";
+import type { AuthSettingsInput } from "../../contract/schemas/auth";
 import type { DbCtx } from "../../meta/context";
 import { reloadDatabase } from "../databases/database-ctx";
 import { checkAuthTables } from "./check-auth-tables";
 import { getAuth } from "./get-auth";
-import { DEFAULT_AUTH } from "./load-auth";
+import { DEFAULT_AUTH } from "../../meta/load-auth";
 import { saveAuth } from "./save-auth";
 
 export type UpdateAuthInput = { instance: string; body: z.output<typeof AuthSettingsInput> };

@@ -4,9 +4,9 @@ import { checkOptionRenames, type OptionRenames, refuseOptionsInUse, renamedOpti
 import { planColumnValues } from "../../ddl/plan-column-values";
 import type { z } from "zod";
 import { conflict, invalidField, notFound, validationFailed } from "../../errors";
-import { parseWith } from "../../mgmt/parse-input";
-import { toColumnDef } from "../../mgmt/schemas/column-rules";
-import { ColumnInput, type ColumnPatch } from "../../mgmt/schemas/columns";
+import { parseWith } from "../../contract/parse-input";
+import { toColumnDef } from "../../contract/schemas/column-rules";
+import { ColumnInput, type ColumnPatch } from "../../contract/schemas/columns";
 import { TYPE_SPECS } from "../../schema/column-types";
 import { limitFieldOf, tableLimitErrors } from "../../schema/table-limits";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";

@@ -1,7 +1,7 @@
 import { applyTables } from "../../ddl/apply-tables";
 import type { z } from "zod";
-import type { DatabaseCreate } from "../../mgmt/schemas/databases";
-import { toNewTable } from "../../mgmt/schemas/table-rules";
+import type { DatabaseCreate } from "../../contract/schemas/databases";
+import { toNewTable } from "../../contract/schemas/table-rules";
 import { makeInstanceName } from "../../schema/names";
 import type { TableDef } from "../../schema/types";
 import { type Ctx, nowIso } from "../../meta/context";

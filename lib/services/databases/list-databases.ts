@@ -1,5 +1,5 @@
 import type { Ctx } from "../../meta/context";
-import type { DatabaseRole } from "../../mgmt/permissions";
+import type { DatabaseRole } from "../../teams/permissions";
 import { peopleById } from "./database-detail";
 
 export type ListDatabasesInput = { query?: { scope?: "mine" | "shared" | "all"; creator?: string; workspace?: string } };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { DatabasePatch } from "../../mgmt/schemas/databases";
+import type { DatabasePatch } from "../../contract/schemas/databases";
 import { type DbCtx, nowIso } from "../../meta/context";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { reloadDatabase } from "./database-ctx";

@@ -3,7 +3,7 @@ import type { UserDb } from "../../db/engine";
 import { isUniqueViolation } from "../../db/unique-violation";
 import type { z } from "zod";
 import { invalidField, validationFailed } from "../../errors";
-import type { IndexInput } from "../../mgmt/schemas/columns";
+import type { IndexInput } from "../../contract/schemas/columns";
 import { parseIndex } from "../../schema/indexes";
 import type { IndexDef, TableDef } from "../../schema/types";
 import type { DbCtx } from "../../meta/context";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { JoinInput } from "../../mgmt/schemas/joins";
+import type { JoinInput } from "../../contract/schemas/joins";
 import { type DbCtx, nowIso } from "../../meta/context";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { joinView } from "./join-view";

@@ -1,6 +1,6 @@
 import { listJoinRecords } from "../../api/read-join";
 import type { z } from "zod";
-import type { JoinPreviewInput } from "../../mgmt/schemas/joins";
+import type { JoinPreviewInput } from "../../contract/schemas/joins";
 import type { DbCtx } from "../../meta/context";
 import { readJoinInput } from "./read-join-input";
 

@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { ApiError, conflict, invalidField, validationFailed } from "../../errors";
 import { type JoinSpec, parseJoinDefinition } from "../../joins/parse-join-definition";
 import { parseJoinSql } from "../../joins/parse-join-sql";
-import { parseWith } from "../../mgmt/parse-input";
-import { type JoinPatch, JoinStructure } from "../../mgmt/schemas/joins";
+import { parseWith } from "../../contract/parse-input";
+import { type JoinPatch, JoinStructure } from "../../contract/schemas/joins";
 import type { DatabaseSchema } from "../../schema/types";
 
 /** A definition in either form, as parsed from a create, patch (merged onto the join) or preview body. */

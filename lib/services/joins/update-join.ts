@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { JoinPatch } from "../../mgmt/schemas/joins";
+import type { JoinPatch } from "../../contract/schemas/joins";
 import type { JoinDef } from "../../schema/types";
 import type { DbCtx } from "../../meta/context";
 import { changeSchema } from "../../meta/schema-change/change-schema";

@@ -1,9 +1,9 @@
 import { encryptKey, generateSecretKey, hashSecretKey } from "../../keys/key-crypto";
 import { ApiError } from "../../errors";
-import { roleAllows } from "../../mgmt/permissions";
+import { roleAllows } from "../../teams/permissions";
 import { workspaceRole } from "../../teams/roles";
 import type { z } from "zod";
-import type { KeyCreate } from "../../mgmt/schemas/keys";
+import type { KeyCreate } from "../../contract/schemas/keys";
 import { type Ctx, nowIso } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type FieldError, validationFailed } from "../../errors";
-import type { PoliciesInput } from "../../mgmt/schemas/auth";
+import type { PoliciesInput } from "../../contract/schemas/auth";
 import { PolicyError, parsePolicy } from "../../rls/parse-policy";
 import { policyColumnTypes } from "../../rls/row-filter";
 import type { PolicyAction, TableDef } from "../../schema/types";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { SettingsPatch } from "../../mgmt/schemas/accounts";
+import type { SettingsPatch } from "../../contract/schemas/accounts";
 import type { Ctx } from "../../meta/context";
 import { readSettings } from "../../settings/read-settings";
 import { settingsDb } from "../../settings/settings-table";

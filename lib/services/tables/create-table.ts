@@ -1,9 +1,9 @@
 import { applyTables, dropTableSql } from "../../ddl/apply-tables";
 import { conflict, validationFailed } from "../../errors";
 import type { z } from "zod";
-import type { TableInput } from "../../mgmt/schemas/databases";
-import { toNewTable, unknownReferences } from "../../mgmt/schemas/table-rules";
-import { problemErrors } from "../../mgmt/field-errors";
+import type { TableInput } from "../../contract/schemas/databases";
+import { toNewTable, unknownReferences } from "../../contract/schemas/table-rules";
+import { problemErrors } from "../../contract/field-errors";
 import { type DbCtx, nowIso } from "../../meta/context";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../../meta/schema-change/change-schema";

@@ -1,13 +1,13 @@
 import { renameTableSql } from "../../ddl/rename-table-sql";
 import type { z } from "zod";
 import { conflict } from "../../errors";
-import type { TableRename } from "../../mgmt/schemas/databases";
+import type { TableRename } from "../../contract/schemas/databases";
 import type { DbCtx } from "../../meta/context";
 import { checkNameFree } from "../joins/read-join-input";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { tableView } from "../../meta/serialize";
 import { getTableOrThrow } from "./get-table-or-throw";
-import { retargetColumns } from "./references-dependent";
+import { retargetColumns } from "../../meta/schema-change/references-dependent";
 
 export type UpdateTableInput = { instance: string; table: string; body: z.output<typeof TableRename> };
 

@@ -1,4 +1,4 @@
-import type { ViewInput } from "../../mgmt/schemas/views";
+import type { ViewInput } from "../../contract/schemas/views";
 import { type DbCtx, nowIso } from "../../meta/context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";

@@ -4,7 +4,7 @@ import type { Selectable } from "kysely";
 import { parseQueryField } from "../../api/parse-query";
 import type { SavedViewsTable } from "../../db/meta-schema";
 import { ApiError, type FieldError, validationFailed } from "../../errors";
-import { roleAllows } from "../../mgmt/permissions";
+import { roleAllows } from "../../teams/permissions";
 import { recordColumns, type TableDef } from "../../schema/types";
 import type { Ctx } from "../../meta/context";
 

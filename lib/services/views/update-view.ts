@@ -1,4 +1,4 @@
-import type { ViewPatch } from "../../mgmt/schemas/views";
+import type { ViewPatch } from "../../contract/schemas/views";
 import { type DbCtx, nowIso, transact } from "../../meta/context";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { getViewOrThrow } from "./get-view-or-throw";

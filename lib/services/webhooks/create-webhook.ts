@@ -1,7 +1,7 @@
 import type { DbCtx } from "../../meta/context";
 import { nowIso, transact } from "../../meta/context";
 import { encryptKey } from "../../keys/key-crypto";
-import type { WebhookCreate } from "../../mgmt/schemas/webhooks";
+import type { WebhookCreate } from "../../contract/schemas/webhooks";
 import { ensureOutbox } from "../../events/outbox/outbox-table";
 import { outboxBounds } from "../../events/outbox/read-events";
 import { checkWebhookInput } from "./check-webhook-input";

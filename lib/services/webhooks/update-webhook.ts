@@ -1,6 +1,6 @@
 import type { DbCtx } from "../../meta/context";
 import { nowIso } from "../../meta/context";
-import type { WebhookUpdate } from "../../mgmt/schemas/webhooks";
+import type { WebhookUpdate } from "../../contract/schemas/webhooks";
 import { checkWebhookInput } from "./check-webhook-input";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { webhookView } from "./webhook-view";

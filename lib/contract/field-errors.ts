@@ -61,6 +61,6 @@ export const toFieldErrors = (issues: readonly Issue[], prefix: PropertyKey[] = 
     return [{ field: field || "body", code, message: field ? `${field} ${text}` : `the body ${text}` }];
   });
 
-/** A schema rule's problems (lib/mgmt/schemas/*-rules.ts) found by a service, as the API's FieldError entries. */
+/** A schema rule's problems (lib/contract/schemas/*-rules.ts) found by a service, as the API's FieldError entries. */
 export const problemErrors = (problems: { path: (string | number)[]; code: string; message: string }[]): FieldError[] =>
   problems.map((p) => ({ field: fieldPath(p.path), code: p.code, message: p.message }));

@@ -2,7 +2,7 @@
 // table still points at it (a table's references to itself go with it).
 import { conflict } from "../../errors";
 import type { ColumnDef } from "../../schema/types";
-import type { SchemaDependent } from "../../meta/schema-change/schema-change";
+import type { SchemaDependent } from "./schema-change";
 
 export const retargetColumns = (columns: ColumnDef[], from: string, to: string) =>
   columns.map((c) => (c.references === from ? { ...c, references: to } : c));

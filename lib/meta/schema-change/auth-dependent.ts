@@ -2,8 +2,8 @@
 // them, or changing them so login could no longer work, is refused with 409 naming the auth settings.
 import { conflict } from "../../errors";
 import type { AuthSettings, ColumnDef, DatabaseSchema, TableDef } from "../../schema/types";
-import { nowIso } from "../../meta/context";
-import { type BesideSchema, columnRename, type MetaTrx, type SchemaDependent } from "../../meta/schema-change/schema-change";
+import { nowIso } from "../context";
+import { type BesideSchema, columnRename, type MetaTrx, type SchemaDependent } from "./schema-change";
 import { isSecret, isTextual } from "../../schema/type-traits";
 
 const isUsersTable = ({ auth }: BesideSchema, table: TableDef) => auth?.users_table === table.name;

@@ -4,9 +4,9 @@ import { conflict } from "../../errors";
 import { PolicyError, parsePolicy, policyColumns, renamePolicyColumn } from "../../rls/parse-policy";
 import { policyColumnTypes } from "../../rls/row-filter";
 import type { PolicyAction, TableDef } from "../../schema/types";
-import { nowIso } from "../../meta/context";
-import { columnRename, type SchemaChange, type SchemaDependent } from "../../meta/schema-change/schema-change";
-import { POLICY_ACTIONS } from "./get-policies";
+import { nowIso } from "../context";
+import { columnRename, type SchemaChange, type SchemaDependent } from "./schema-change";
+import { POLICY_ACTIONS } from "../../services/policies/get-policies";
 
 const policiesOf = (table: TableDef) =>
   POLICY_ACTIONS.flatMap((action) => {

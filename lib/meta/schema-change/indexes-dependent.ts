@@ -3,8 +3,8 @@
 import { conflict } from "../../errors";
 import { dropIndexColumn, indexProblem, renameIndexColumn } from "../../schema/indexes";
 import { recordColumns } from "../../schema/types";
-import { columnRename, type SchemaChange, type SchemaDependent } from "../../meta/schema-change/schema-change";
-import { storedIndexes } from "../../meta/serialize";
+import { columnRename, type SchemaChange, type SchemaDependent } from "./schema-change";
+import { storedIndexes } from "../serialize";
 
 /** The table's indexes after a column rename or drop (nothing to write for other changes). */
 const indexesAfter = (change: SchemaChange) => {

@@ -1,10 +1,10 @@
 // Pre hooks name columns of their own table (`new.price`, `set: "total"`): a rename rewrites them; dropping a
 // column a hook uses is refused with 409 naming the hook.
-import { conflict } from "../errors";
-import { nowIso } from "../meta/context";
-import { type BesideSchema, columnRename, type SchemaDependent } from "../meta/schema-change/schema-change";
-import type { TableDef } from "../schema/types";
-import { HOOK_ACTIONS, type HookStep } from "./hooks";
+import { conflict } from "../../errors";
+import { nowIso } from "../context";
+import { type BesideSchema, columnRename, type SchemaDependent } from "./schema-change";
+import type { TableDef } from "../../schema/types";
+import { HOOK_ACTIONS, type HookStep } from "../../hooks/hooks";
 
 const mentions = (text: string, column: string) => new RegExp(`\\b(new|old)\\.${column}\\b`).test(text);
 

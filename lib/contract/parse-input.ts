@@ -3,7 +3,7 @@ import { ApiError, validationFailed } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
 import { toFieldErrors } from "./field-errors";
-import type { Route } from "./route";
+import type { Route } from "../mgmt/route";
 import { isPathParamName, PATH_PARAMS } from "./schemas/path-params";
 
 /** The value as the schema parses it, or a 422 listing every problem. */
@@ -17,7 +17,7 @@ export const pathParamNames = (route: Pick<Route, "path">) => route.path.split("
 
 const pathSchemas = new WeakMap<Route, z.ZodObject>();
 
-/** The zod object of a route's path parameters, built once from lib/mgmt/schemas/path-params.ts. */
+/** The zod object of a route's path parameters, built once from lib/contract/schemas/path-params.ts. */
 export const pathSchema = (route: Route): z.ZodObject => {
   let schema = pathSchemas.get(route);
   if (schema) return schema;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { MetaDb } from "../../db/meta-schema";
-import { decryptKey } from "../../keys/key-crypto";
-import type { AuthSettings, DatabaseAuth, DatabaseSchema } from "../../schema/types";
+import type { MetaDb } from "../db/meta-schema";
+import { decryptKey } from "../keys/key-crypto";
+import type { AuthSettings, DatabaseAuth, DatabaseSchema } from "../schema/types";
 
 export const DEFAULT_AUTH: AuthSettings = {
   enabled: false,

@@ -2,15 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { App } from "../app-type";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
-import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "./core-types";
+import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "../http/core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
 import { observeRequest } from "../ops/observe-request";
 import { OPS_PATHS } from "../ops/route-class";
-import type { TrustProxy } from "./client-address";
-import { clientAddressOf } from "./client-address";
-import { canonicalTarget } from "./canonical-path";
+import type { TrustProxy } from "../http/client-address";
+import { clientAddressOf } from "../http/client-address";
+import { canonicalTarget } from "../http/canonical-path";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 

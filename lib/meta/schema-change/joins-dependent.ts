@@ -3,7 +3,7 @@ import { conflict } from "../../errors";
 import { formatJoinSql } from "../../joins/format-join-sql";
 import { joinsUsingColumn, joinsUsingTable, renameInJoin } from "../../joins/join-refs";
 import type { DatabaseSchema, JoinDef } from "../../schema/types";
-import { columnRename, type MetaTrx, type SchemaDependent } from "../../meta/schema-change/schema-change";
+import { columnRename, type MetaTrx, type SchemaDependent } from "./schema-change";
 
 const refuseIfUsed = (users: JoinDef[], what: string) => {
   if (!users.length) return;
