@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Bundles server.ts and lib/ into .next/tabula-server/ (ESM, packages left as imports), so `npm start` runs plain
+// JavaScript instead of compiling the TypeScript through tsx on every start. Run after `next build`, which
+// empties .next (npm run build's postbuild, bin/start.mjs). Dynamic imports become chunks loaded on first use.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const SERVER_DIR = path.join(root, ".next", "tabula-server");
+export const SERVER_ENTRY = path.join(SERVER_DIR, "server.mjs");
+/** Written last: its mtime is when the bundle was made from the sources (bin/start.mjs compares it). */
+export const SERVER_STAMP = path.join(SERVER_DIR, "stamp");
+
+/**
+ * Modules find files beside their source (the reader thread's and the SQL console child's scripts): each
+ * `import.meta.url` in the project's own code is made to name its source file again, relative to the bundle.
+ */
+const sourceUrls = {
+  name: "source-urls",
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await fs.promises.readFile(args.path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      const relative = path.relative(SERVER_DIR, args.path).split(path.sep).join("/");
+      const contents = text.replaceAll("import.meta.url", `new URL(${JSON.stringify(relative)}, import.meta.url).href`);
+      return { contents, loader: /\.m?ts$/.test(args.path) ? "ts" : "js" };
+    });
+  },
+};
+
+export const buildServer = async () => {
+  const { build } = await import("esbuild");
+  fs.rmSync(SERVER_DIR, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, "server.ts")],
+    outdir: SERVER_DIR,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    tsconfig: path.join(root, "tsconfig.json"),
+    plugins: [sourceUrls],
+    logLevel: "warning",
+  });
+  fs.writeFileSync(SERVER_STAMP, "");
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
+  await buildServer();
+  console.log(`Bundled server.ts into ${path.relative(root, SERVER_DIR)}`);
+}
