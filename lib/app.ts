@@ -11,7 +11,6 @@ import { flushHookLogs } from "./hooks/hook-logs";
 import { openRedis } from "./limits/redis";
 import { eventChannel, linkBusToRedis } from "./events/redis-link";
 import { installIdentity } from "./events/install-identity";
-import { createMetrics } from "./ops/metrics";
 import { createRequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./mgmt/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
@@ -84,6 +83,8 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   }, config.metaPollMs ?? 1_000);
   poll?.unref();
   const secret = loadSecret(config);
+  // prom-client loads only where metrics are on.
+  const metrics = config.metrics ? (await import("./ops/metrics")).createMetrics(engine) : undefined;
   const app: App = {
     config,
     engine,
@@ -98,7 +99,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     events,
     sync: () => (link?.isLive() ? undefined : checkVersion()),
     eventLink: () => (link?.isLive() ? "redis" : "version-read"),
-    metrics: config.metrics ? createMetrics(engine) : undefined,
+    metrics,
     sqlConsole: createSqlConsole(config, secret),
     draining: false,
     close: async () => {
