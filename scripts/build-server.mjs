@@ -8,27 +8,24 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_DIR = path.join(root, ".next", "tabula-server");
-export const SERVER_ENTRY = path.join(SERVER_DIR, "server.mjs");
-/** Written last: its mtime is when the bundle was made from the sources (bin/start.mjs compares it). */
-export const SERVER_STAMP = path.join(SERVER_DIR, "stamp");
 
 /**
  * Modules find files beside their source (the reader thread's and the SQL console child's scripts): each
  * `import.meta.url` in the project's own code is made to name its source file again, relative to the bundle.
  */
-const sourceUrls = {
+const sourceUrls = (outdir) => ({
   name: "source-urls",
   setup(build) {
     build.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const text = await fs.promises.readFile(args.path, "utf8");
       if (!text.includes("import.meta.url")) return undefined;
-      const relative = path.relative(SERVER_DIR, args.path).split(path.sep).join("/");
+      const relative = path.relative(outdir, args.path).split(path.sep).join("/");
       const contents = text.replaceAll("import.meta.url", `new URL(${JSON.stringify(relative)}, import.meta.url).href`);
       return { contents, loader: /\.m?ts$/.test(args.path) ? "ts" : "js" };
     });
   },
-};
+});
 
 /**
  * Packages stay imports from node_modules, but for kysely: its hundreds of small modules cost more to load one
@@ -40,12 +37,13 @@ const externals = () => {
   return Object.keys(dependencies).filter((name) => !INLINED.has(name)).flatMap((name) => [name, `${name}/*`]);
 };
 
-export const buildServer = async () => {
+/** Writes `server.mjs` (and its chunks) to `outdir`, then `stamp`: its mtime says when (bin/start.mjs compares it). */
+export const buildServer = async (outdir = SERVER_DIR) => {
   const { build } = await import("esbuild");
-  fs.rmSync(SERVER_DIR, { recursive: true, force: true });
+  fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(root, "server.ts")],
-    outdir: SERVER_DIR,
+    outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
     splitting: true,
@@ -55,10 +53,10 @@ export const buildServer = async () => {
     external: externals(),
     sourcemap: "linked",
     tsconfig: path.join(root, "tsconfig.json"),
-    plugins: [sourceUrls],
+    plugins: [sourceUrls(outdir)],
     logLevel: "warning",
   });
-  fs.writeFileSync(SERVER_STAMP, "");
+  fs.writeFileSync(path.join(outdir, "stamp"), "");
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
