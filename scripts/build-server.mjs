@@ -37,26 +37,36 @@ const externals = () => {
   return Object.keys(dependencies).filter((name) => !INLINED.has(name)).flatMap((name) => [name, `${name}/*`]);
 };
 
-/** Writes `server.mjs` (and its chunks) to `outdir`, then `stamp`: its mtime says when (bin/start.mjs compares it). */
+/**
+ * Writes `server.mjs` (and its chunks) to `outdir`, then `stamp`: its mtime says when (bin/start.mjs compares it).
+ * Built beside it and renamed into place, so a process starting meanwhile never loads half a bundle.
+ */
 export const buildServer = async (outdir = SERVER_DIR) => {
   const { build } = await import("esbuild");
-  fs.rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(root, "server.ts")],
-    outdir,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    external: externals(),
-    sourcemap: "linked",
-    tsconfig: path.join(root, "tsconfig.json"),
-    plugins: [sourceUrls(outdir)],
-    logLevel: "warning",
-  });
-  fs.writeFileSync(path.join(outdir, "stamp"), "");
+  const staging = `${outdir}.${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  try {
+    await build({
+      entryPoints: [path.join(root, "server.ts")],
+      outdir: staging,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      external: externals(),
+      sourcemap: "linked",
+      tsconfig: path.join(root, "tsconfig.json"),
+      plugins: [sourceUrls(staging)],
+      logLevel: "warning",
+    });
+    fs.writeFileSync(path.join(staging, "stamp"), "");
+    fs.rmSync(outdir, { recursive: true, force: true });
+    fs.renameSync(staging, outdir);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
