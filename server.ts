@@ -1,9 +1,9 @@
 // Production server: /v1/*, /api/v1/* and the ops paths go straight to the cores on node:http (no Next.js
 // request overhead); every other path (the dashboard) goes to Next, unless DASHBOARD=off (an API-only node).
+// Next is loaded and prepared on the first request for it, so the APIs answer without waiting for it.
 // SIGTERM drains: no new connections, requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), pools close, exit 0.
 import http from "node:http";
-import path from "node:path";
-import next from "next";
+import { fileURLToPath } from "node:url";
 import { getApp } from "./lib/app";
 import { createSessionResolver } from "./lib/auth/resolve-session";
 import { toErrorResponse } from "./lib/errors";
@@ -22,9 +22,24 @@ const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 25_000);
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
 
 const startNext = async (): Promise<NodeHandler> => {
-  const nextApp = next({ dev, dir: path.resolve(import.meta.dirname), hostname, port });
+  const { default: next } = await import("next");
+  const nextApp = next({ dev, dir: fileURLToPath(new URL(".", import.meta.url)), hostname, port });
   await nextApp.prepare();
+  logger.info("dashboard ready");
   return nextApp.getRequestHandler();
+};
+
+/** The dashboard's handler: starts Next on its first request (again after a failed start); later ones share it. */
+const lazyNext = (): NodeHandler => {
+  let ready: Promise<NodeHandler> | undefined;
+  return async (req, res) => {
+    ready ??= startNext().catch((err: unknown) => {
+      logger.error({ err }, "starting the dashboard failed");
+      ready = undefined;
+      throw err;
+    });
+    return (await ready)(req, res);
+  };
 };
 
 const apiOnly: NodeHandler = async (_req, res) =>
@@ -32,7 +47,7 @@ const apiOnly: NodeHandler = async (_req, res) =>
 
 const main = async () => {
   const app = await getApp();
-  const handleOther = dashboard ? await startNext() : apiOnly;
+  const handleOther = dashboard ? lazyNext() : apiOnly;
   const handleCore = createNodeHandler(app, createSessionResolver(app));
   const inFlight = new Set<http.ServerResponse>();
   let onIdle = () => {};

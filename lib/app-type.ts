@@ -10,6 +10,7 @@ import type { RequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./teams/permissions";
 import type { SignInLimiter } from "./auth/sign-in-limiter";
 import type { SqlConsole } from "./sql-console/sql-console";
+import type { LruMap } from "./lru-map";
 
 export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
 
@@ -21,9 +22,12 @@ export type App = DatabaseCaches & {
   config: Config;
   engine: Engine;
   secret: Buffer;
-  keys: Map<string, KeyRecord | null>;
+  /** Presented secret key → its live record (lib/keys/resolve-key.ts); at most MAX_CACHED_KEYS. */
+  keys: LruMap<string, KeyRecord>;
+  /** Presented keys that matched no live key, apart so that unknown keys cannot push the live ones out. */
+  unknownKeys: LruMap<string, true>;
   /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
-  memberRoles: Map<string, DatabaseRole | null>;
+  memberRoles: LruMap<string, DatabaseRole | null>;
   /** Verified custom domains of public docs → their database's instance; loaded whole on first use (lib/docs/docs-hosts.ts). */
   docsHosts: { domains?: Promise<Map<string, string>> };
   /** Shared by the rate limiters when REDIS_URL is set. */

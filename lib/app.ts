@@ -11,7 +11,6 @@ import { flushHookLogs } from "./hooks/hook-logs";
 import { openRedis } from "./limits/redis";
 import { eventChannel, linkBusToRedis } from "./events/redis-link";
 import { installIdentity } from "./events/install-identity";
-import { createMetrics } from "./ops/metrics";
 import { createRequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./teams/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
@@ -20,6 +19,9 @@ import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 import { startChangeEvents } from "./events/change-events";
 import { createSqlConsole } from "./sql-console/sql-console";
 import type { App, KeyRecord } from "./app-type";
+import { LruMap } from "./lru-map";
+import { MAX_CACHED_KEYS, MAX_CACHED_UNKNOWN_KEYS } from "./keys/resolve-key";
+import { MAX_CACHED_ROLES } from "./teams/roles";
 
 export type { App, ChangeEvents, KeyRecord } from "./app-type";
 
@@ -49,13 +51,15 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   await requireDefaultPlan(engine, config);
   const caches = createDatabaseCaches();
   const { schemas, workspaces } = caches;
-  const keys = new Map<string, KeyRecord | null>();
-  const memberRoles = new Map<string, DatabaseRole | null>();
+  const keys = new LruMap<string, KeyRecord>(MAX_CACHED_KEYS);
+  const unknownKeys = new LruMap<string, true>(MAX_CACHED_UNKNOWN_KEYS);
+  const memberRoles = new LruMap<string, DatabaseRole | null>(MAX_CACHED_ROLES);
   const docsHosts: App["docsHosts"] = {};
   const invalidate = () => {
     schemas.clear();
     workspaces.clear();
     keys.clear();
+    unknownKeys.clear();
     memberRoles.clear();
     docsHosts.domains = undefined;
   };
@@ -70,7 +74,10 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     if (event.kind === "plans" || event.kind === "team") workspaces.clear();
     if (event.kind === "team") memberRoles.clear();
     // A deleted database takes its scoped keys with it; settings may change who an account key acts as.
-    if (event.kind === "database" || event.kind === "keys" || event.kind === "settings") keys.clear();
+    if (event.kind === "database" || event.kind === "keys" || event.kind === "settings") {
+      keys.clear();
+      unknownKeys.clear();
+    }
     if (event.kind === "docs" || event.kind === "database") docsHosts.domains = undefined;
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
@@ -84,6 +91,8 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   }, config.metaPollMs ?? 1_000);
   poll?.unref();
   const secret = loadSecret(config);
+  // prom-client loads only where metrics are on.
+  const metrics = config.metrics ? (await import("./ops/metrics")).createMetrics(engine) : undefined;
   const app: App = {
     config,
     engine,
@@ -93,12 +102,13 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     secret,
     ...caches,
     keys,
+    unknownKeys,
     memberRoles,
     docsHosts,
     events,
     sync: () => (link?.isLive() ? undefined : checkVersion()),
     eventLink: () => (link?.isLive() ? "redis" : "version-read"),
-    metrics: config.metrics ? createMetrics(engine) : undefined,
+    metrics,
     sqlConsole: createSqlConsole(config, secret),
     draining: false,
     close: async () => {

@@ -11,12 +11,13 @@ import { toFieldErrors } from "../contract/field-errors";
 import type { DatabaseSchema } from "../schema/types";
 import { DatabaseName } from "../contract/schemas/databases";
 import { type DraftPlan, emptyPlan, type PlanColumn, parsePlannedTable, validatePlan } from "./plan";
+import { type AgentStep, PlanInvalidError, type TokenUsage } from "./plan-invalid-error";
+
+export { type AgentStep, PlanInvalidError, type TokenUsage } from "./plan-invalid-error";
 
 export type AiConfig = NonNullable<Config["ai"]>;
 
-export type AgentStep = { tool: string; input: unknown; ok: boolean; error?: string };
 
-export type TokenUsage = { input_tokens: number; output_tokens: number; total_tokens: number };
 
 export type AgentResult = { plan: DraftPlan; summary: string; steps: AgentStep[]; usage: TokenUsage };
 
@@ -130,18 +131,6 @@ const unavailable = (err: unknown) => {
   const detail = cause instanceof APICallError ? `${cause.statusCode ?? "no answer"}: ${cause.message}` : (cause as Error)?.message;
   return new ApiError("ai_unavailable", `The AI model could not be reached (${detail ?? "unknown error"}).`);
 };
-
-/** A 422 ai_plan_invalid carrying the steps and usage so far, for the build's record. */
-export class PlanInvalidError extends ApiError {
-  constructor(
-    message: string,
-    errors: FieldError[],
-    readonly steps: AgentStep[],
-    readonly usage: TokenUsage,
-  ) {
-    super("ai_plan_invalid", message, errors.length ? { errors } : {});
-  }
-}
 
 const modelOf = (config: AiConfig) => createOpenAICompatible({ name: "tabula-ai", baseURL: config.baseUrl, apiKey: config.apiKey })(config.model);
 

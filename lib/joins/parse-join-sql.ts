@@ -1,6 +1,5 @@
 // SQL mode: one `SELECT t.col [AS name], … FROM a [AS x] [INNER|LEFT [OUTER]] JOIN b ON x.k = b.k [AND …] …` becomes the
 // structured definition. Everything else is refused with a 422 on field "sql" giving line and column.
-import mysqlParser from "node-sql-parser/build/mysql.js";
 import { ApiError, invalidField } from "../errors";
 import type { DatabaseSchema } from "../schema/types";
 import { recordColumns } from "../schema/types";
@@ -11,8 +10,15 @@ type Loc = { start: { offset: number; line: number; column: number } };
 type Node = Record<string, any> & { loc?: Loc };
 type Raw = Record<string, unknown>;
 
-const { Parser } = mysqlParser as unknown as { Parser: new () => { astify: (sql: string, opt: object) => unknown } };
-const parser = new Parser();
+type SqlParser = { astify: (sql: string, opt: object) => unknown };
+let parser: Promise<SqlParser> | undefined;
+
+/** The MySQL grammar is a large module: loaded on the first join written as SQL, not at start. */
+const loadParser = () =>
+  (parser ??= import("node-sql-parser/build/mysql.js").then((m) => {
+    const { Parser } = (m.default ?? m) as unknown as { Parser: new () => SqlParser };
+    return new Parser();
+  }));
 
 const position = (text: string, offset: number) => {
   const before = text.slice(0, offset).split("\n");
@@ -172,14 +178,15 @@ const readSelect = (ast: Node, schema: DatabaseSchema, text: string): Raw => {
 };
 
 /** The structured form of a join's SQL (without its name); a refusal is a 422 on "sql" naming the position. */
-export const parseJoinSql = (text: unknown, schema: DatabaseSchema): Raw => {
+export const parseJoinSql = async (text: unknown, schema: DatabaseSchema): Promise<Raw> => {
   if (typeof text !== "string" || text.trim() === "") throw invalidField("sql", "invalid_type", "sql must be a SELECT … JOIN … statement");
   if (text.length > MAX_JOIN_SQL) throw invalidField("sql", "too_long", `sql is longer than ${MAX_JOIN_SQL} characters`);
+  const sqlParser = await loadParser();
   try {
     prescan(text);
     let ast: unknown;
     try {
-      ast = parser.astify(text, { database: "MySQL", parseOptions: { includeLocations: true } });
+      ast = sqlParser.astify(text, { database: "MySQL", parseOptions: { includeLocations: true } });
     } catch (err) {
       const e = err as { location?: Loc; found?: string | null };
       if (!e.location) return refuse(0, "sql_syntax", "the SQL could not be parsed");

@@ -2,6 +2,11 @@ import type { App, KeyRecord } from "../app-type";
 import { ApiError } from "../errors";
 import { hashSecretKey } from "./key-crypto";
 
+/** Live keys remembered per process (least recently used go first). */
+export const MAX_CACHED_KEYS = 10_000;
+/** Unknown keys remembered per process, so a client retrying a revoked key costs no lookup each time. */
+export const MAX_CACHED_UNKNOWN_KEYS = 1_000;
+
 export const ACCOUNT_DISABLED = "The account this key belongs to is disabled; ask the operator of this install to enable it again.";
 
 /** The live (not revoked) key record for a presented secret key, with whether its account is disabled; cached per process. */
@@ -9,6 +14,7 @@ export const ACCOUNT_DISABLED = "The account this key belongs to is disabled; as
 export const resolveKey = async (app: App, presented: string): Promise<KeyRecord | null> => {
   const cached = app.keys.get(presented);
   if (cached !== undefined) return cached;
+  if (app.unknownKeys.get(presented)) return null;
   const hash = hashSecretKey(presented);
   const row = await app.engine.meta
     .selectFrom("api_keys")
@@ -18,8 +24,8 @@ export const resolveKey = async (app: App, presented: string): Promise<KeyRecord
     .where("api_keys.revoked_at", "is", null)
     .executeTakeFirst();
   const record = row ? { id: row.id, accountId: row.account_id, databaseId: row.database_id, disabled: row.disabled_at !== null } : null;
-  if (app.keys.size > 10_000) app.keys.clear();
-  app.keys.set(presented, record);
+  if (record) app.keys.set(presented, record);
+  else app.unknownKeys.set(presented, true);
   return record;
 };
 

@@ -7,6 +7,7 @@
 // (up to 20/s) still ask Redis for every request. The processes together never pass the rate.
 import type Redis from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { LruMap } from "../lru-map";
 
 export type RateDecision = {
   allowed: boolean;
@@ -27,10 +28,12 @@ type Window = { limit: number; end: number; tokens: number; remaining: number; e
 export type RequestLimiter = (accountId: number, perSecond: number) => RateDecision | Promise<RateDecision>;
 
 const CHUNKS_PER_WINDOW = 20;
+/** Accounts whose window this process remembers; a forgotten window (one second long) is reserved afresh. */
+export const MAX_WINDOWS = 10_000;
 
 export const createRequestLimiter = (redis?: Redis): RequestLimiter => {
   const limiters = new Map<number, RateLimiterAbstract>();
-  const windows = new Map<number, Window>();
+  const windows = new LruMap<number, Window>(MAX_WINDOWS);
   // One reservation in flight per account: concurrent requests wait for it rather than each taking a chunk,
   // which would let one process's burst take the whole window from the others.
   const reserving = new Map<number, Promise<void>>();

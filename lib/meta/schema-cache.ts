@@ -1,13 +1,20 @@
 import type { CompiledHooks } from "../hooks/hooks";
+import { LruMap } from "../lru-map";
 import type { DatabaseAuth, DatabaseSchema } from "../schema/types";
 
+/** Loaded databases (and each of their parts) kept per process; past it the least recently used reload on use. */
+export const MAX_CACHED_DATABASES = 2_000;
+/** Workspace entries (plan rate, membership) kept per process, by owner. */
+export const MAX_CACHED_WORKSPACES = 10_000;
+
 /**
- * A process cache of loaded entries. Every delete or clear moves `epoch` on, so a load that began before an
+ * A bounded process cache of loaded entries (past the bound the least recently used goes, which is no
+ * invalidation: the epoch stays). Every delete or clear moves `epoch` on, so a load that began before an
  * invalidation (it read the old rows, then a change committed and dropped the entry) does not put its stale
  * entry back: `setIfCurrent` stores only when nothing was invalidated since the load began. `onDrop` passes a
  * delete (with its key) or a clear (without) on to the caches built from this one.
  */
-class EpochCache<K, V> extends Map<K, V> {
+class EpochCache<K, V> extends LruMap<K, V> {
   epoch = 0;
   onDrop?: (key?: K) => void;
 
@@ -58,7 +65,13 @@ export type DatabaseCaches = {
 };
 
 export const createDatabaseCaches = (): DatabaseCaches => {
-  const caches: DatabaseCaches = { schemas: new EpochCache(), hooks: new EpochCache(), auth: new EpochCache(), workspaces: new EpochCache(), databases: new EpochCache() };
+  const caches: DatabaseCaches = {
+    schemas: new EpochCache(MAX_CACHED_DATABASES),
+    hooks: new EpochCache(MAX_CACHED_DATABASES),
+    auth: new EpochCache(MAX_CACHED_DATABASES),
+    workspaces: new EpochCache(MAX_CACHED_WORKSPACES),
+    databases: new EpochCache(MAX_CACHED_DATABASES),
+  };
   const { schemas, hooks, auth, workspaces, databases } = caches;
   const dropDatabase = (instance?: string) => (instance === undefined ? databases.clear() : databases.delete(instance));
   schemas.onDrop = (instance) => {

@@ -1,12 +1,14 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { App } from "../app-type";
 import { logger } from "../ops/logger";
 
 const transports = new WeakMap<App, Transporter>();
 
-const transportFor = (app: App, url: string) => {
+/** nodemailer loads with the first invite mail, not at start. */
+const transportFor = async (app: App, url: string) => {
   let transport = transports.get(app);
   if (!transport) {
+    const { default: nodemailer } = await import("nodemailer");
     transport = nodemailer.createTransport(url);
     transports.set(app, transport);
   }
@@ -23,7 +25,7 @@ export const sendInviteMail = async (app: App, mail: InviteMail): Promise<boolea
   const url = app.config.smtpUrl;
   if (!url) return false;
   try {
-    await transportFor(app, url).sendMail({
+    await (await transportFor(app, url)).sendMail({
       from: app.config.mailFrom ?? "Tabula <no-reply@localhost>",
       to: mail.to,
       subject: `${mail.inviter} invited you to their Tabula workspace`,

@@ -11,6 +11,9 @@ export const workspaceRole = async (db: Kysely<MetaDb>, ownerId: number, account
   return row?.role as MemberRole | undefined;
 };
 
+/** Member roles remembered per process, by owner and account (least recently used go first). */
+export const MAX_CACHED_ROLES = 10_000;
+
 /**
  * The same for the data API's hot path, cached per process. A member change publishes a `team` event (to every
  * process through Redis) and bumps the metadata version (read per request without Redis): it holds at once.
@@ -21,7 +24,6 @@ export const cachedWorkspaceRole = async (app: App, ownerId: number, accountId: 
   const cached = app.memberRoles.get(key);
   if (cached !== undefined) return cached ?? undefined;
   const role = await workspaceRole(app.engine.meta, ownerId, accountId);
-  if (app.memberRoles.size > 10_000) app.memberRoles.clear();
   app.memberRoles.set(key, role ?? null);
   return role;
 };

@@ -24,9 +24,10 @@ export type ServerProcess = {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export const startServerProcess = async (h: Harness, env: Record<string, string> = {}): Promise<ServerProcess> => {
+/** `entry`: node's arguments for the server; server.ts through tsx unless given (e.g. the built bundle). */
+export const startServerProcess = async (h: Harness, env: Record<string, string> = {}, entry = ["--import", "tsx", "server.ts"]): Promise<ServerProcess> => {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,

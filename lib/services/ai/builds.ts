@@ -11,10 +11,8 @@ import { databaseCtx } from "../databases/database-ctx";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { loadSchema } from "../../meta/load-schema";
 import type { DatabaseSchema } from "../../schema/types";
-import { type AgentStep, PlanInvalidError, runAgent, type TokenUsage } from "../../ai/agent";
+import { type AgentStep, PlanInvalidError, type TokenUsage } from "../../ai/plan-invalid-error";
 import { applyPlan } from "../../ai/apply-plan";
-import { planOffline } from "../../ai/offline-planner";
-import { proposeJoinOffline } from "../../ai/offline-join";
 import { type DraftPlan, validatePlan } from "../../ai/plan";
 import { workspaceRole } from "../../teams/roles";
 
@@ -63,7 +61,9 @@ const selfContained = (tables: DraftPlan["tables"]) => {
 };
 
 /** Offline: the built-in planner; extending, it adds only the planned tables the database lacks. */
-const planWithoutModel = (prompt: string, existing?: DatabaseSchema) => {
+const planWithoutModel = async (prompt: string, existing?: DatabaseSchema) => {
+  // The offline planners (compromise, a language tagger) and the agent (the AI SDK) load on first use, not at start.
+  const { planOffline } = await import("../../ai/offline-planner");
   const offline = planOffline(prompt);
   if ("error" in offline) throw new ApiError("ai_plan_invalid", offline.error);
   if (!existing) return { plan: offline.plan, summary: offline.summary };
@@ -88,7 +88,8 @@ export type CreateBuildInput = { body: { prompt: string; database?: string; appl
 /** The Joins page's AI mode: one join over the existing tables, nothing else. */
 const JOIN_ONLY = "\nPropose exactly one join over the existing tables for this request (add_join, then finish). Add no tables and no seed rows.";
 
-const planJoinWithoutModel = (prompt: string, existing: DatabaseSchema) => {
+const planJoinWithoutModel = async (prompt: string, existing: DatabaseSchema) => {
+  const { proposeJoinOffline } = await import("../../ai/offline-join");
   const proposal = proposeJoinOffline(existing, prompt);
   if ("error" in proposal) throw new ApiError("ai_plan_invalid", proposal.error);
   return { plan: { name: existing.name, tables: [], joins: [proposal.join], seed: {} } as DraftPlan, summary: proposal.summary };
@@ -140,8 +141,8 @@ export const createBuild = async (ctx: Ctx, { body }: CreateBuildInput) => {
   try {
     const onStep = (steps: AgentStep[]) => update(ctx, id, { steps: JSON.stringify(steps) }).then(() => undefined);
     const result = ai
-      ? await runAgent(ai, { prompt: body.prompt + (joinOnly ? JOIN_ONLY : ""), existing, onStep })
-      : { ...(joinOnly ? planJoinWithoutModel(body.prompt, existing!) : planWithoutModel(body.prompt, existing)), steps: [] as AgentStep[], usage: null };
+      ? await (await import("../../ai/agent")).runAgent(ai, { prompt: body.prompt + (joinOnly ? JOIN_ONLY : ""), existing, onStep })
+      : { ...(await (joinOnly ? planJoinWithoutModel(body.prompt, existing!) : planWithoutModel(body.prompt, existing))), steps: [] as AgentStep[], usage: null };
     if (joinOnly) result.plan = { ...result.plan, tables: [], seed: {} };
     const { errors } = validatePlan(result.plan, existing);
     if (errors.length) throw new PlanInvalidError("The plan has problems.", errors, result.steps, result.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 });

@@ -10,7 +10,7 @@ export type CreateJoinInput = { instance: string; body: z.output<typeof JoinInpu
 /** POST .../joins with `{name, sql}` or `{name, base, joins, columns}` → 201 with the structured form. */
 export const createJoin = async (ctx: DbCtx, { body: input }: CreateJoinInput) => {
   const { schema } = ctx.database;
-  const spec = readJoinInput(input, schema);
+  const spec = await readJoinInput(input, schema);
   checkNameFree(schema, spec.name);
   const { name, sql, ...definition } = spec;
   const values = { database_id: schema.id, name, definition: JSON.stringify(definition), sql: sql ?? null, created_at: nowIso() };

@@ -14,7 +14,7 @@ export type PreviewJoinInput = { instance: string; body: z.output<typeof JoinPre
  */
 export const previewJoin = async (ctx: DbCtx, { body }: PreviewJoinInput) => {
   const { schema } = ctx.database;
-  const spec = readJoinInput({ ...body, name: body.name ?? "preview" }, schema);
+  const spec = await readJoinInput({ ...body, name: body.name ?? "preview" }, schema);
   const udb = ctx.app.engine.userDb(schema.physical);
   // A fresh object each time, so the plan cache (keyed by definition) never grows with previews.
   const reply = await listJoinRecords(udb, schema, { id: 0, ...spec }, new URLSearchParams({ _limit: String(PREVIEW_ROWS) }));

@@ -10,14 +10,14 @@ import type { DatabaseSchema } from "../../schema/types";
 export type JoinBody = z.output<typeof JoinPatch> & { name: string };
 
 /** A create/replace body in either form, `{name, sql}` or `{name, base, joins, columns}`, checked against the schema. */
-export const readJoinInput = (body: JoinBody, schema: DatabaseSchema): JoinSpec => {
+export const readJoinInput = async (body: JoinBody, schema: DatabaseSchema): Promise<JoinSpec> => {
   if (body.sql === undefined || body.sql === null) {
     const { sql: _sql, ...structured } = body;
     return parseJoinDefinition(parseWith(JoinStructure, structured), schema);
   }
   const mixed = Object.keys(body).filter((k) => k !== "name" && k !== "sql");
   if (mixed.length) throw invalidField(mixed[0], "mixed_forms", `send either "sql" or the structured form (base, joins, columns), not both`);
-  const structured = parseJoinSql(body.sql, schema);
+  const structured = await parseJoinSql(body.sql, schema);
   try {
     return { ...parseJoinDefinition(parseWith(JoinStructure, { name: body.name, ...structured }), schema), sql: body.sql };
   } catch (err) {

@@ -19,7 +19,7 @@ export const updateJoin = async (ctx: DbCtx, { join: name, body: patch }: Update
   const structural = patch.base !== undefined || patch.joins !== undefined || patch.columns !== undefined;
   const fromSql = patch.sql !== undefined && patch.sql !== null;
   const structure = { base: current.base, joins: current.joins, columns: current.columns };
-  const spec = readJoinInput(fromSql ? { name: current.name, ...patch } : { name: current.name, ...structure, ...patch }, schema);
+  const spec = await readJoinInput(fromSql ? { name: current.name, ...patch } : { name: current.name, ...structure, ...patch }, schema);
   // A rename alone keeps the SQL text the join was made from.
   if (!fromSql && !structural && current.sql) spec.sql = current.sql;
   checkNameFree(schema, spec.name, current.name);
