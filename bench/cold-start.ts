@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { createApp } from "../lib/app";
 import { loadSchema } from "../lib/meta/load-schema";
-import { DatabaseCreate } from "../lib/mgmt/schemas/databases";
+import { DatabaseCreate } from "../lib/contract/schemas/databases";
 import { createAccount } from "../lib/services/accounts/create-account";
 import { createDatabase } from "../lib/services/databases/create-database";
 import { startNodeFlags } from "./child";

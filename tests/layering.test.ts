@@ -195,6 +195,7 @@ export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/errors.ts": "base",
   "lib/config.ts": "base",
   "lib/app-type.ts": "base",
+  "lib/lru-map.ts": "base",
 };
 const MAX_CLIMBS = 20;
 
