@@ -24,7 +24,7 @@ export const SaveJoinBar = ({ instance, input, onSaved, editing }: Props) => {
   };
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <Field label="Join name" htmlFor="join-name" error={nameError} className="w-64">
           <TextInput id="join-name" value={name} placeholder="books_with_authors" onChange={(e) => setName(e.target.value)} invalid={Boolean(nameError)} />
         </Field>
@@ -32,7 +32,7 @@ export const SaveJoinBar = ({ instance, input, onSaved, editing }: Props) => {
           {editing ? "Save changes" : "Save join"}
         </Button>
         {/* Beside the button, where the eye is after the click. */}
-        <p role="status" className="pb-1.5 text-sm text-emerald-700">
+        <p role="status" className="w-full min-w-0 pb-1.5 text-sm break-words text-emerald-700 sm:w-auto">
           {create.isSuccess && (
             <>
               ✓ Saved <span className="font-mono">{create.data.name}</span>: <code className="font-mono">GET {create.data.path}</code>
