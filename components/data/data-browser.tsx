@@ -230,7 +230,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
 export const DataBrowser = ({ instance }: { instance: string }) => {
   const params = useSearchParams();
   const database = useDatabase(instance);
-  const dashboardKey = useDashboardKey(instance);
+  const dashboardKey = useDashboardKey();
   const tables = database.data?.tables ?? [];
   const table = tables.find((t) => t.name === params.get("table")) ?? tables[0];
   const counts = useRowCounts(instance, tables.map((t) => t.name), dashboardKey.key?.key);

@@ -80,7 +80,13 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
   const [active, setActive] = useState({ row: 0, col: 0 });
   // Bound to the record id and column: a reload that moves or removes rows never moves the editor.
   const { editing, setEditing, rows, departure } = useHeldEdit(records, actions?.exists);
-  const edit = (row: number, col: number) => setEditing({ id: rows[row].id, column: columns[col].name });
+  const flush = useRef<(() => Promise<boolean>) | null>(null);
+  // The open editor saves first; a refusal keeps it open (with its error) instead of the new one.
+  const edit = async (row: number, col: number) => {
+    const next = { id: rows[row].id, column: columns[col].name };
+    if (editing && (editing.id !== next.id || editing.column !== next.column) && flush.current && !(await flush.current())) return;
+    setEditing(next);
+  };
   const body = useRef<HTMLTableSectionElement>(null);
   const focusCell = (row: number, col: number) => {
     setActive({ row, col });
@@ -95,7 +101,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
       focusCell(Math.min(rows.length - 1, Math.max(0, row + move[0])), Math.min(columns.length - 1, Math.max(0, col + move[1])));
     } else if ((e.key === "Enter" || e.key === "F2") && actions && isEditable(columns[col])) {
       e.preventDefault();
-      edit(row, col);
+      void edit(row, col);
     }
   };
   const allSelected = actions && records.length > 0 && records.every((r) => actions.selected.has(r.id));
@@ -181,7 +187,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                     tabIndex={active.row === ri && active.col === ci && !isEditing ? 0 : -1}
                     onFocus={() => setActive({ row: ri, col: ci })}
                     onKeyDown={(e) => onCellKey(e, ri, ci)}
-                    onDoubleClick={() => actions && isEditable(c) && edit(ri, ci)}
+                    onDoubleClick={() => actions && isEditable(c) && void edit(ri, ci)}
                     title={isSecret(c) ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
                     className={`max-w-56 px-3 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
                       muted ? "text-slate-600 italic" : isSecret(c) ? "tracking-widest text-slate-600" : "text-slate-800"
@@ -196,8 +202,10 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                         references={actions.references}
                         label={isReference(c) && typeof value === "number" ? labels[c.references ?? ""]?.[value] : undefined}
                         departure={departure}
+                        flush={flush}
                         onDone={(refocus) => {
-                          setEditing(null);
+                          // A save that ends after another cell opened leaves that one alone.
+                          setEditing((open) => (open?.id === r.id && open.column === c.name ? null : open));
                           const at = records.findIndex((x) => x.id === r.id);
                           if (refocus && at >= 0) requestAnimationFrame(() => focusCell(at, ci));
                         }}

@@ -38,7 +38,7 @@ const Verdict = ({ ok }: { ok: boolean }) => <span className={ok ? "text-emerald
 type Props = { instance: string; tables: Table[]; auth: AuthSettings; /** Impersonating a user (a token for them) is the owner's and admins'. */ canAdmin: boolean };
 
 export const TestAsUser = ({ instance, tables, auth, canAdmin }: Props) => {
-  const { key } = useDashboardKey(instance);
+  const { key } = useDashboardKey();
   const users = useQuery({
     queryKey: ["auth-users", instance, auth.users_table, key?.key],
     enabled: !!key && auth.enabled,

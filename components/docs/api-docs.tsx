@@ -8,7 +8,7 @@ import { SwaggerPanel } from "./swagger-panel";
 
 /** The API Docs tab: the database's live OpenAPI document, a cURL sample with the user's key, Swagger UI. */
 export const ApiDocs = ({ instance }: { instance: string }) => {
-  const dashboardKey = useDashboardKey(instance);
+  const dashboardKey = useDashboardKey();
   const key = dashboardKey.key?.key;
   const doc = useOpenApi(instance, key);
   if (dashboardKey.error) return <ErrorState error={dashboardKey.error} title="Could not get an API key for the docs" onRetry={() => dashboardKey.refetch()} />;

@@ -47,7 +47,7 @@ const NewJoin = ({ instance, tables }: { instance: string; tables: Table[] }) =>
 };
 
 /** A saved join reopened: in SQL mode when it was written in SQL, else on the canvas; saving PATCHes it (rename included). */
-const EditJoin = ({ instance, tables, join, onDone }: { instance: string; tables: Table[]; join: Join; onDone: () => void }) => {
+const EditJoin = ({ instance, tables, join, onDone, onSaved }: { instance: string; tables: Table[]; join: Join; onDone: () => void; onSaved: (saved: Join) => void }) => {
   const [mode, setMode] = useState<Mode>(join.sql ? "sql" : "visual");
   const definition = { base: join.base, joins: join.joins, columns: join.columns };
   return (
@@ -64,9 +64,9 @@ const EditJoin = ({ instance, tables, join, onDone }: { instance: string; tables
         </div>
       </div>
       {mode === "visual" ? (
-        <VisualEditor instance={instance} tables={tables} editing={{ name: join.name, definition }} onSaved={onDone} />
+        <VisualEditor instance={instance} tables={tables} editing={{ name: join.name, definition }} onSaved={onSaved} />
       ) : (
-        <SqlEditor instance={instance} tables={tables} editing={{ name: join.name, sql: join.sql ?? definitionSql(definition) }} onSaved={onDone} />
+        <SqlEditor instance={instance} tables={tables} editing={{ name: join.name, sql: join.sql ?? definitionSql(definition) }} onSaved={onSaved} />
       )}
     </section>
   );
@@ -79,6 +79,8 @@ export const JoinsPage = ({ instance }: { instance: string }) => {
   const remove = useDeleteJoin(instance);
   const { write } = useDatabaseAccess(instance);
   const [editing, setEditing] = useState<string | null>(null);
+  // The editor stays open after a save (renamed or not) so its confirmation stays beside the Save button.
+  const [editRun, setEditRun] = useState(0);
   const [deleting, setDeleting] = useState<string | null>(null);
   if (database.isLoading || joins.isLoading) return <LoadingState label="Loading joins…" />;
   if (database.error || joins.error) return <ErrorState error={database.error ?? joins.error} title="Could not load the joins" onRetry={() => joins.refetch()} />;
@@ -96,13 +98,20 @@ export const JoinsPage = ({ instance }: { instance: string }) => {
               <li key={j.name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" aria-label={`Join ${j.name}`}>
                 <div className="min-w-0">
                   <p className="font-mono text-sm font-medium text-slate-900">{j.name}</p>
-                  <p className="truncate text-xs text-slate-600">
-                    <code>GET {j.path}</code> · {[j.base, ...j.joins.map((x) => x.table)].join(" ⋈ ")} · {j.columns.map((c) => c.as).join(", ")}
+                  <p className="text-xs break-words text-slate-600">
+                    <code>GET {j.path}</code> · {j.base}
+                    {j.joins.map((x, i) => (
+                      <span key={i}>
+                        {" "}
+                        ⋈ {x.table} <span className="rounded bg-slate-100 px-1 text-[11px] font-medium text-slate-700">{x.type ?? "inner"}</span>
+                      </span>
+                    ))}{" "}
+                    · {j.columns.map((c) => c.as).join(", ")}
                   </p>
                 </div>
                 {write && (
                   <div className="flex gap-1">
-                    <Button variant="ghost" size="sm" onClick={() => setEditing(j.name)} aria-label={`Edit join ${j.name}`}>
+                    <Button variant="ghost" size="sm" onClick={() => (setEditing(j.name), setEditRun((n) => n + 1))} aria-label={`Edit join ${j.name}`}>
                       Edit
                     </Button>
                     <Button variant="ghost" size="sm" className="text-red-700" onClick={() => (remove.reset(), setDeleting(j.name))} aria-label={`Delete join ${j.name}`}>
@@ -115,7 +124,7 @@ export const JoinsPage = ({ instance }: { instance: string }) => {
           </ul>
         )}
       </section>
-      {write && edited && <EditJoin key={edited.name} instance={instance} tables={tables} join={edited} onDone={() => setEditing(null)} />}
+      {write && edited && <EditJoin key={editRun} instance={instance} tables={tables} join={edited} onDone={() => setEditing(null)} onSaved={(saved) => setEditing(saved.name)} />}
       {write ? (
         <NewJoin instance={instance} tables={tables} />
       ) : (

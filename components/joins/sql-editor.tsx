@@ -2,7 +2,7 @@
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "../api/api-error";
-import type { Table } from "../api/types";
+import type { Join, Table } from "../api/types";
 import { PreviewTable } from "./preview-table";
 import { starterSql } from "./starter-sql";
 import { SaveJoinBar } from "./save-join-bar";
@@ -23,7 +23,7 @@ const markerOf = (error: unknown) => {
 };
 
 /** SQL mode: a SELECT … JOIN … checked and previewed by the server as you type, saved as the same definition. */
-type Props = { instance: string; tables: Table[]; /** A saved join to edit: its name and SQL. */ editing?: { name: string; sql: string }; onSaved?: () => void };
+type Props = { instance: string; tables: Table[]; /** A saved join to edit: its name and SQL. */ editing?: { name: string; sql: string }; onSaved?: (saved: Join) => void };
 
 export const SqlEditor = ({ instance, tables, editing, onSaved }: Props) => {
   const [sql, setSql] = useState(() => editing?.sql ?? starterSql(tables));

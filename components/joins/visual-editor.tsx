@@ -2,7 +2,7 @@
 import "@xyflow/react/dist/style.css";
 import { Background, ConnectionMode, Controls, type Connection, type Edge, type Node, ReactFlow, applyNodeChanges, type NodeChange } from "@xyflow/react";
 import { useCallback, useMemo, useState } from "react";
-import type { JoinDefinition, Table } from "../api/types";
+import type { Join, JoinDefinition, Table } from "../api/types";
 import { Button } from "../ui/button";
 import { SelectInput } from "../ui/field";
 import { type CanvasState, canvasDefinition, canvasFromDefinition, EMPTY_CANVAS, outputNameFor, proposedPairs } from "./canvas-definition";
@@ -17,7 +17,7 @@ const NODE_TYPES = { table: TableNode };
 const tableOf = (handle: string) => handle.slice(0, handle.indexOf("."));
 const refOf = (handle: string | null | undefined) => (handle ?? "").replace(/:[lr]$/, "");
 
-type Props = { instance: string; tables: Table[]; /** A saved join to edit: its name and definition. */ editing?: { name: string; definition: JoinDefinition }; onSaved?: () => void };
+type Props = { instance: string; tables: Table[]; /** A saved join to edit: its name and definition. */ editing?: { name: string; definition: JoinDefinition }; onSaved?: (saved: Join) => void };
 
 const nodeFor = (tables: Table[], name: string, i: number): Node => ({ id: name, type: "table", position: { x: 40 + i * 320, y: 30 }, data: { table: tables.find((t) => t.name === name) } });
 
