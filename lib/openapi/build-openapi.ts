@@ -228,7 +228,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {
