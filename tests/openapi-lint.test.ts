@@ -361,7 +361,7 @@ describe("the data document describes the schema", () => {
       const source: string = doc.paths["/book_items"].post["x-codeSamples"][0].source;
       const dArg = source.slice(source.indexOf("-d ") + 3);
       const echoed = await run("/bin/sh", ["-c", `printf '%s' ${dArg}`]);
-      expect(JSON.parse(echoed.stdout)).toEqual(doc.paths["/book_items"].post.requestBody.content["application/json"].examples.one.value);
+      expect(JSON.parse(echoed.stdout)).toEqual(doc.paths["/book_items"].post.requestBody.content["application/json"].example);
       expect(echoed.stdout).toContain("it's live");
     },
     CLI_TIMEOUT,

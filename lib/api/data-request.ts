@@ -1,7 +1,7 @@
 // A data-API request on a table, planned once: who calls, which table (as that caller sees it), what they do,
 // the row, the body and the query. Reads and the write kernel take it as it is; nothing re-derives it.
 import type { App } from "../app-type";
-import { methodNotAllowed, notFound } from "../errors";
+import { invalidField, methodNotAllowed, notFound } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
 import { pathId } from "../http/path-id";
@@ -26,6 +26,8 @@ export type DataRequest = Omit<WriteRequest, "action"> & {
   action: DataAction;
   query: URLSearchParams;
   prefer?: string;
+  /** `/{table}/_bulk` or `/{table}/_upsert`: the body must be an array and the answer is always one. */
+  many?: true;
 };
 
 const ITEM_ACTIONS: Record<string, DataAction> = { GET: "get", PUT: "replace", PATCH: "update", DELETE: "delete" };
@@ -44,15 +46,31 @@ const actionOf = (req: CoreRequest, item: boolean): DataAction => {
 
 const BODILESS: DataAction[] = ["list", "get", "aggregate", "delete", "delete_where"];
 
+/**
+ * `/{table}/_bulk` (create) and `/{table}/_upsert` (merge on `_on_conflict`, no Prefer needed): POST only, an
+ * array in and an array out, so a generated client types each answer exactly. `POST /{table}` keeps taking
+ * arrays too.
+ */
+export const MANY_PATHS: Record<string, DataAction> = { _bulk: "create", _upsert: "upsert" };
+
+const manyBody = (req: CoreRequest): unknown[] => {
+  const body = parseJsonBody(req);
+  if (!Array.isArray(body)) throw invalidField("body", "array_required", "this path takes a JSON array of records");
+  return body;
+};
+
 /** Plans `/{table}[/{id}]`: 404 for an unknown table or id shape, 405 for a verb the path does not take. */
 export const planDataRequest = (app: App, req: CoreRequest, database: LoadedDatabase, caller: Caller, name: string, idText?: string): DataRequest => {
   const { schema } = database;
   const table = schema.tables.get(name);
   if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
-  // `/{table}/_aggregate` is a read of its own (table names start with a letter, so no table is called that).
+  // `/{table}/_aggregate`, `_bulk` and `_upsert` are operations of their own (table names start with a letter,
+  // so no table is called that).
   const aggregate = idText === "_aggregate";
-  const id = idText === undefined || aggregate ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
-  const action: DataAction = aggregate ? "aggregate" : actionOf(req, id !== undefined);
+  const many = idText !== undefined && Object.hasOwn(MANY_PATHS, idText) ? MANY_PATHS[idText] : undefined;
+  if (many && req.method !== "POST") throw methodNotAllowed(["POST"]);
+  const id = idText === undefined || aggregate || many ? undefined : pathId(idText, `No record with id "${idText}" in ${name}.`);
+  const action: DataAction = aggregate ? "aggregate" : (many ?? actionOf(req, id !== undefined));
   const hooks = database.hooks.get(name);
   const userId = caller.kind === "user" ? caller.userId : undefined;
   return {
@@ -64,7 +82,8 @@ export const planDataRequest = (app: App, req: CoreRequest, database: LoadedData
     access: accessFor(schema, caller),
     action,
     id,
-    body: BODILESS.includes(action) ? undefined : parseJsonBody(req),
+    body: BODILESS.includes(action) ? undefined : many ? manyBody(req) : parseJsonBody(req),
+    ...(many && { many: true as const }),
     query: req.query,
     prefer: req.header("prefer"),
     hook: hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: userId ?? null } },

@@ -14,7 +14,7 @@ import type { RateDecision } from "../limits/request-limiter";
 import { authenticate } from "./authenticate";
 import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
-import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, planDataRequest } from "./data-request";
+import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, MANY_PATHS, planDataRequest } from "./data-request";
 import { runWrite } from "./write/run-write";
 import { upsertRecords } from "./write/upsert-records";
 import { changeByFilter } from "./write/change-by-filter";
@@ -33,7 +33,8 @@ const requireVerb = (method: string, verbs: string[]) => {
 const preflight = (segments: string[], isJoin: boolean) => {
   const authVerb = segments[0] === "auth" && segments.length === 2 ? AUTH_VERBS[segments[1]] : undefined;
   const readOnly = isJoin || segments[0] === "openapi.json";
-  const verbs = authVerb ? [authVerb] : readOnly ? ["GET"] : segments.length === 2 ? ITEM_VERBS : COLLECTION_VERBS;
+  const many = segments.length === 2 && Object.hasOwn(MANY_PATHS, segments[1]);
+  const verbs = authVerb ? [authVerb] : readOnly ? ["GET"] : many ? ["POST"] : segments.length === 2 ? ITEM_VERBS : COLLECTION_VERBS;
   return noContent({ allow: [...verbs, "OPTIONS"].join(", ") });
 };
 
@@ -56,7 +57,7 @@ const serveTable = async (r: DataRequest, req: CoreRequest): Promise<CoreRespons
       return getRecord(r.udb, r.index, r.id!, r.access);
     case "create": {
       const records = await runWrite({ ...r, action: r.action });
-      return json(201, Array.isArray(r.body) ? records : records[0]);
+      return json(201, r.many || Array.isArray(r.body) ? records : records[0]);
     }
     case "delete":
       await runWrite({ ...r, action: r.action });

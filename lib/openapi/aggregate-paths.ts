@@ -15,6 +15,24 @@ const exampleAgg = (columns: ColumnDef[]) => {
   return number ? `count,sum:${number.name},avg:${number.name}` : "count";
 };
 
+/**
+ * One result row: the group columns (typed as the columns, null for the NULL group) and `count` are named;
+ * the other aggregates (`sum_price`, …) are named by the request, so they stay open.
+ */
+const aggregateRow = (columns: ColumnDef[], groupable: string[]): Json => ({
+  type: "object",
+  properties: {
+    ...Object.fromEntries(
+      columns.filter((c) => groupable.includes(c.name) && c.name !== "count").map((c) => {
+        const { description: _d, ...spec } = TYPE_SPECS[c.type].openapi(c);
+        return [c.name, { oneOf: [spec, { type: "null" }] }];
+      }),
+    ),
+    count: { type: "integer", minimum: 0, description: "With the `count` aggregate (the default): the number of records in the group." },
+  },
+  additionalProperties: true,
+});
+
 export const aggregatePath = (
   name: string,
   columns: ColumnDef[],
@@ -68,7 +86,7 @@ export const aggregatePath = (
             description: "One object per group.",
             content: {
               "application/json": {
-                schema: { type: "array", items: { type: "object", additionalProperties: true } },
+                schema: { type: "array", items: aggregateRow(columns, groupable) },
                 example: [{ ...(groupable[1] ? { [groupable[1]]: "…" } : {}), count: 3 }],
               },
             },

@@ -10,7 +10,7 @@ import { joinPaths, joinSchemas } from "./join-paths";
 import { changeEventSchema, changesPath } from "./changes-path";
 import { LINK_HEADER, LIST_PARAMETERS, listParameters } from "./list-parameters";
 import { aggregatePath } from "./aggregate-paths";
-import { BY_FILTER_RULES, byFilterParameters, byFilterResponse, upsertOutcomes, upsertParameters } from "./write-paths";
+import { BY_FILTER_RULES, byFilterParameters, byFilterResponse, upsertOutcomes, upsertParameters, upsertPathParameters } from "./write-paths";
 import { recordColumns } from "../schema/types";
 import { dataErrors } from "./data-errors";
 import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
@@ -38,6 +38,7 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
     "x-codeSamples": curlSample(method, url, { apiKey: opts.apiKey, body }),
   });
   const oneRecord = (description: string) => ({ description, ...json(ref(names.record), { example: record }) });
+  const manyCreates = { type: "array", items: ref(names.create), minItems: 1, maxItems: MAX_BULK_ROWS };
 
   return {
     [`/${table.name}`]: {
@@ -66,39 +67,13 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
         collection,
         {
           operationId: `create${p}`,
-          summary: `Create or upsert ${table.name}`,
-          description: `Creates one record, or up to ${MAX_BULK_ROWS} from a JSON array in one transaction (all or nothing). With \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` it upserts: each record whose conflict value exists is merged (200), the others are created (201).`,
+          summary: `Create or upsert one ${table.name} record`,
+          description: `Creates one record. With \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` it upserts: a record whose conflict value exists is merged (200), otherwise it is created (201). Several records at once: \`POST /${table.name}/_bulk\` and \`POST /${table.name}/_upsert\` (this path takes an array too, answering an array).`,
           parameters: upsertParameters(table),
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: { oneOf: [ref(names.create), { type: "array", items: ref(names.create), minItems: 1, maxItems: MAX_BULK_ROWS }] },
-                examples: {
-                  one: { summary: "One record", value: exampleCreate(table) },
-                  many: { summary: "Several records", value: [exampleCreate(table)] },
-                },
-              },
-            },
-          },
+          requestBody: { required: true, ...json(ref(names.create), { example: exampleCreate(table) }) },
           responses: {
-            "201": {
-              description: "The created record, or the array of created records for an array body. An upsert of an array with any record created answers `[{status, record}]` in body order.",
-              content: {
-                "application/json": {
-                  schema: { oneOf: [ref(names.record), { type: "array", items: ref(names.record) }, upsertOutcomes(names.record)] },
-                  examples: {
-                    one: { summary: "One record", value: record },
-                    many: { summary: "Several records", value: [record] },
-                    upserted: { summary: "An upsert of an array", value: [{ status: 201, record }] },
-                  },
-                },
-              },
-            },
-            "200": {
-              description: "Upsert only: the record merged into the existing one, or `[{status, record}]` when every record of an array was merged.",
-              content: { "application/json": { schema: { oneOf: [ref(names.record), upsertOutcomes(names.record)] }, example: record } },
-            },
+            "201": oneRecord("The created record."),
+            "200": oneRecord("Upsert only: the record merged into the existing one."),
             ...errorRefs(...WRITE_ERRORS, ...hooked("insert")),
           },
         },
@@ -126,6 +101,42 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
       }),
     },
     ...aggregatePath(table.name, recordColumns(table), { ...opts, operationId: `aggregate${p}`, tag: table.name, errors: READ_ERRORS }),
+    [`/${table.name}/_bulk`]: {
+      post: op(
+        "post",
+        `${collection}/_bulk`,
+        {
+          operationId: `createMany${p}`,
+          summary: `Create several ${table.name} records`,
+          description: `Creates up to ${MAX_BULK_ROWS} records from a JSON array in one transaction: all or nothing. A 422 names each refused value by its position (\`[2].title\`).`,
+          requestBody: { required: true, ...json(manyCreates, { example: [exampleCreate(table)] }) },
+          responses: {
+            "201": { description: "The created records, in body order.", ...json({ type: "array", items: ref(names.record) }, { example: [record] }) },
+            ...errorRefs(...WRITE_ERRORS, ...hooked("insert")),
+          },
+        },
+        [exampleCreate(table)],
+      ),
+    },
+    [`/${table.name}/_upsert`]: {
+      post: op(
+        "post",
+        `${collection}/_upsert?_on_conflict=id`,
+        {
+          operationId: `upsert${p}`,
+          summary: `Create or merge several ${table.name} records`,
+          description: `Up to ${MAX_BULK_ROWS} records in one transaction, in body order: each whose \`_on_conflict\` value exists is merged (only its given columns change), the others are created. 201 when any was created, 200 when all were merged.`,
+          parameters: upsertPathParameters(table),
+          requestBody: { required: true, ...json(manyCreates, { example: [exampleCreate(table)] }) },
+          responses: {
+            "201": { description: "One `{status, record}` per body record, in body order.", ...json(upsertOutcomes(names.record), { example: [{ status: 201, record }] }) },
+            "200": { description: "Every record was merged: one `{status, record}` per body record.", ...json(upsertOutcomes(names.record), { example: [{ status: 200, record }] }) },
+            ...errorRefs(...WRITE_ERRORS, ...hooked("insert"), ...hooked("update")),
+          },
+        },
+        [exampleCreate(table)],
+      ),
+    },
     [`/${table.name}/{id}`]: {
       parameters: [{ $ref: "#/components/parameters/Id" }],
       get: op("get", item, {
@@ -191,7 +202,7 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 
 **Lists**: \`_limit\` (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`. \`_select=a,b\` picks columns, \`_expand=ref_col\` adds the referenced rows under \`expand\`; a \`Link: <…>; rel="next"\` header carries the next page's \`_after\` cursor. \`GET /{table}/_aggregate\` (and \`/{join}/_aggregate\`) groups and counts with \`_group\` and \`_agg\`.
 
-**Writes beyond one record**: \`POST /{table}\` takes an array (up to ${MAX_BULK_ROWS}, all or nothing); with \`_on_conflict=<unique column>\` and \`Prefer: resolution=merge-duplicates\` it upserts. \`PATCH /{table}?<filters>\` and \`DELETE /{table}?<filters>\` change every matching record in one transaction (a filter is required, at most ${MAX_FILTER_ROWS.toLocaleString("en-US")} records) and answer \`{"affected": n}\`.
+**Writes beyond one record**: \`POST /{table}/_bulk\` takes an array (up to ${MAX_BULK_ROWS}, all or nothing) and answers the array of records; \`POST /{table}/_upsert?_on_conflict=<unique column>\` merges or creates each and answers \`[{status, record}]\`. \`POST /{table}\` with \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` upserts one record (it takes arrays too). \`PATCH /{table}?<filters>\` and \`DELETE /{table}?<filters>\` change every matching record in one transaction (a filter is required, at most ${MAX_FILTER_ROWS.toLocaleString("en-US")} records) and answer \`{"affected": n}\`.
 
 **Errors** share one body, \`{"error", "message", "errors"?}\`: 401 bad credentials (\`WWW-Authenticate: Bearer\`), 403 not allowed, 404 unknown table or id, 405 a verb the path does not accept (with \`Allow\`), 409 unique or reference conflict (or, with \`retryable: true\`, \`schema_changed\`: the table changed while the request ran, or \`write_conflict\`: a write lost a race to another and the server's retries ran out; send it again), 413 body over ${mebibytes(MAX_BODY_BYTES)}, 422 validation (\`errors\` lists every problem; a reference to a missing row names its column), 500 an internal error (never with details), 503 the database is unreachable or busy (retry after \`Retry-After\`). Each operation lists the ones it can answer.`;
 
@@ -217,7 +228,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map(tableSchemas), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {

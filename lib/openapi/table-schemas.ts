@@ -1,7 +1,7 @@
 // Component schemas and examples of one table: the record, and the create, replace and patch bodies.
 import { mysqlTypeOf, TYPE_SPECS } from "../schema/column-types";
 import { AUTO_COLUMNS, type ColumnDef, recordColumns, type TableDef } from "../schema/types";
-import { isSecret } from "../schema/type-traits";
+import { isReference, isSecret } from "../schema/type-traits";
 
 type Json = Record<string, unknown>;
 
@@ -108,16 +108,39 @@ const objectSchema = (description: string, properties: Json, required: string[],
   example,
 });
 
-export const tableSchemas = (table: TableDef): Record<string, Json> => {
+/**
+ * A referenced record as `_expand` shows it: the referenced table's record, or, when that table holds
+ * password columns (which never appear there), the record without them.
+ */
+const expandedRecord = (referenced: TableDef | undefined): Json => {
+  if (!referenced) return { type: "object" };
+  if (!referenced.columns.some(isSecret)) return { $ref: `#/components/schemas/${schemaNames(referenced.name).record}` };
+  const columns = recordColumns(referenced).filter((c) => !isSecret(c));
+  return { type: "object", properties: Object.fromEntries(columns.map((c) => [c.name, outputSchema(c)])), required: columns.map((c) => c.name) };
+};
+
+/** `expand` on a record read with `_expand`: one optional entry per reference column, `null` when hidden or unset. */
+const expandProperty = (table: TableDef, tableNamed: (name: string) => TableDef | undefined): Json | undefined => {
+  const refs = table.columns.filter((c) => isReference(c) && c.references);
+  if (refs.length === 0 || table.columns.some((c) => c.name === "expand")) return undefined;
+  return {
+    type: "object",
+    description: "Only with `_expand`: the referenced records of the reference columns it names (`null` when unset or hidden).",
+    properties: Object.fromEntries(refs.map((c) => [c.name, { oneOf: [expandedRecord(tableNamed(c.references!)), { type: "null" }] }])),
+  };
+};
+
+export const tableSchemas = (table: TableDef, tableNamed: (name: string) => TableDef | undefined = () => undefined): Record<string, Json> => {
   const names = schemaNames(table.name);
   const columns = recordColumns(table);
+  const expand = expandProperty(table, tableNamed);
   const inputs = (kind: BodyKind) => Object.fromEntries(table.columns.map((c) => [c.name, inputSchema(c, kind)]));
   const echoes = Object.fromEntries(AUTO_COLUMNS.map((c) => [c.name, { ...AUTO_SCHEMAS[c.name], description: ECHO_NOTE }]));
   const t = `\`${table.name}\``;
   return {
     [names.record]: objectSchema(
       `A record of ${t}.`,
-      Object.fromEntries(columns.map((c) => [c.name, outputSchema(c)])),
+      { ...Object.fromEntries(columns.map((c) => [c.name, outputSchema(c)])), ...(expand && { expand }) },
       columns.map((c) => c.name),
       exampleRecord(table),
       false,

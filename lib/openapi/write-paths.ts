@@ -32,6 +32,18 @@ export const upsertParameters = (table: TableDef): Json[] => [
   },
 ];
 
+/** `/{table}/_upsert`: the conflict column, required; the path itself asks for the merge (no Prefer header). */
+export const upsertPathParameters = (table: TableDef): Json[] => [
+  {
+    name: "_on_conflict",
+    in: "query",
+    required: true,
+    description:
+      "The unique column (or `id`) that identifies an existing record. A record whose value exists is merged (only the given columns change, update hooks and policies apply); the others are created (insert hooks and policies).",
+    schema: { type: "string", enum: conflictColumns(table) },
+  },
+];
+
 /** A bulk upsert's answer: one `{status, record}` per body row, in body order. */
 export const upsertOutcomes = (recordSchema: string): Json => ({
   type: "array",

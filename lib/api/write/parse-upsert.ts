@@ -31,7 +31,8 @@ export const parseOnConflict = (query: URLSearchParams, index: TableIndex): Colu
   }
   const names = query.getAll("_on_conflict");
   const column = index.byName.get(names[0]);
-  if (names.length > 1) errors.push({ field: "_on_conflict", code: "invalid_value", message: "_on_conflict names one column" });
+  if (names.length === 0) errors.push({ field: "_on_conflict", code: "required", message: "an upsert names its conflict column with _on_conflict=<id or a unique column>" });
+  else if (names.length > 1) errors.push({ field: "_on_conflict", code: "invalid_value", message: "_on_conflict names one column" });
   else if (!column) errors.push({ field: "_on_conflict", code: "unknown_column", message: `"${names[0]}" is not a column of ${index.table.name}` });
   else if (!column.unique) errors.push({ field: "_on_conflict", code: "not_unique", message: `"${column.name}" is not unique: _on_conflict names id or a unique column` });
   else if (!TYPE_SPECS[column.type].ops.includes("eq")) errors.push({ field: "_on_conflict", code: "not_comparable", message: `"${column.name}" (${column.type}) cannot be matched by value` });

@@ -79,14 +79,14 @@ const upsertRows = async (request: DataRequest, column: ColumnDef): Promise<Upse
 };
 
 /**
- * POST /{table}?_on_conflict=col with `Prefer: resolution=merge-duplicates`. One object: 201 created or 200
- * merged, with the record. An array: 201 if any row was created (200 otherwise), with `[{status, record}]` in
- * body order.
+ * POST /{table}?_on_conflict=col with `Prefer: resolution=merge-duplicates`, or POST /{table}/_upsert?_on_conflict=col.
+ * One object: 201 created or 200 merged, with the record. An array (always on `/_upsert`): 201 if any row was
+ * created (200 otherwise), with `[{status, record}]` in body order.
  */
 export const upsertRecords = async (request: DataRequest): Promise<CoreResponse> => {
   const column = parseOnConflict(request.query, request.index);
   const outcomes = await upsertRows(request, column);
   const headers = { "preference-applied": "resolution=merge-duplicates" };
-  if (!Array.isArray(request.body)) return json(outcomes[0].status, outcomes[0].record, headers);
+  if (!request.many && !Array.isArray(request.body)) return json(outcomes[0].status, outcomes[0].record, headers);
   return json(outcomes.some((o) => o.status === 201) ? 201 : 200, outcomes, headers);
 };
