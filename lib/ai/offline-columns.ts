@@ -6,10 +6,10 @@ import type { PlanColumn } from "./plan";
 
 const set = (words: string) => new Set(words.split(" "));
 
-const MONEY = set("price prices cost costs amount total fee fees salary salaries wage wages budget balance revenue deposit tip tax discount income expense spend pay rent rate subtotal premium payout");
+const MONEY = set("price prices cost costs amount total fee fees salary salaries wage wages budget balance revenue deposit tip tax discount income expense spend pay rent rate subtotal premium payout fare fares");
 const DECIMAL = set("area pace weight height width depth distance temperature volume percentage percent km kilometers miles liters litres kg area fuel hours");
 const COORDINATE = set("latitude longitude lat lng");
-const COUNT = set("count quantity qty capacity age year odometer mileage minutes duration stock seats rooms bedrooms bathrooms floors pages calories points score rank reps laps goals servings rating stars level floor visits attempts copies units");
+const COUNT = set("minute minutes ranking count quantity qty capacity age year odometer mileage minutes duration stock seats rooms bedrooms bathrooms floors pages calories points score rank reps laps goals servings rating stars level floor visits attempts copies units");
 const DATE = set("date dates deadline birthday dob due");
 const DATETIME = set("time timestamp datetime at");
 const BOOLEAN = set("active paid available verified completed done archived published approved featured enabled flag vegetarian vegan returned refunded resolved confirmed");
@@ -45,7 +45,9 @@ const AUTOMATIC = new Set(["id", "created_at", "updated_at"]);
 
 /** The column for an attribute, or undefined when its words make no usable name ("created at" exists already). */
 export const columnFor = (words: string[], options?: string[]): PlanColumn | undefined => {
-  const head = words[words.length - 1];
+  // "price per gram" is typed as a price.
+  const per = words.indexOf("per");
+  const head = words[per > 0 ? per - 1 : words.length - 1];
   let name = identifier(words);
   if (head === "due" && words.length === 1) name = "due_date";
   if (!name || AUTOMATIC.has(name)) return undefined;

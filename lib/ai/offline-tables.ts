@@ -36,17 +36,19 @@ const closesCycle = (relations: Relation[], from: string, to: string) => {
 };
 
 /** The sentence's relations, then a template's between two named entities, then what events involve. */
-const relationsOf = ({ entities, relations: stated }: Reading): Relation[] => {
+const relationsOf = ({ entities, relations: stated, links }: Reading): Relation[] => {
   const kept: Relation[] = [];
+  const linked = (a: string, b: string) => links.some(([l, r]) => (l === a && r === b) || (l === b && r === a));
   const add = (r: Relation) => {
     if (r.from !== r.to && !kept.some((k) => k.from === r.from && k.to === r.to) && !closesCycle(kept, r.from, r.to)) kept.push(r);
   };
-  stated.forEach(add);
+  // "recipes with ingredients, and the quantity of each ingredient in a recipe": the link says it better.
+  stated.filter((r) => !linked(r.from, r.to)).forEach(add);
   const byTable = new Map(entities.map((e) => [e.table, e]));
   for (const e of entities) {
     for (const c of template(e.table)?.table.columns ?? []) {
       const target = c.type === "reference" ? byTable.get(String(c.references)) : undefined;
-      if (target) add({ from: e.key, to: target.key, stated: false });
+      if (target && !linked(e.key, target.key)) add({ from: e.key, to: target.key, stated: false });
     }
   }
   // An event nobody said anything about refers to the things listed before it that nothing else refers to.
@@ -75,8 +77,6 @@ const columnsOf = (e: Entity, references: PlanColumn[]): PlanColumn[] => {
   if (!own.some((c) => c && ["name", "title", "first_name", "full_name"].includes(String(c.name)))) add(labelColumn(e));
   references.forEach(add);
   own.forEach(add);
-  for (const c of template(e.table)?.table.columns ?? []) if (c.type !== "reference") add(c);
-  if (!columns.some((c) => c.type === "date" || c.type === "datetime") && isEvent(e)) add({ name: "date", type: "date", nullable: false });
   return columns;
 };
 
@@ -100,7 +100,8 @@ export const planTables = (reading: Reading): { tables: PlannedTable[]; relation
     const [left, right] = [byKey.get(a)!, byKey.get(b)!];
     let name = identifier([left.key, right.table]);
     if (tables.some((t) => t.name === name)) name = `${name.slice(0, 57)}_links`;
-    tables.push({ name, columns: [reference(left), reference(right)] });
+    const own = (reading.linkAttributes[`${a}|${b}`] ?? []).map((attr) => columnFor(attr.words, attr.options)).filter((c): c is PlanColumn => !!c);
+    tables.push({ name, columns: [reference(left), reference(right), ...own] });
     return name;
   });
   return { tables, relations, links };

@@ -21,7 +21,7 @@ type Doc = ReturnType<typeof nlp>;
 const MARKS = /[,;:.()!?]/g;
 
 /** Words compromise singularises wrongly, or that have no plural. */
-const SAME_BOTH_WAYS = new Set(["species", "series", "news", "staff", "equipment", "data", "media", "software", "feedback", "information", "inventory"]);
+export const SAME_BOTH_WAYS = new Set(["species", "series", "news", "staff", "equipment", "data", "media", "software", "feedback", "information", "inventory"]);
 
 const punctuation = (text: string, word: Token[]) => {
   for (const mark of text.match(MARKS) ?? []) word.push({ word: mark, text: mark, noun: false, plural: false, adjective: false, verb: false });
@@ -39,8 +39,19 @@ export const tokenize = (sentence: string): Token[] => {
   let joinNext = false;
   for (const term of terms) {
     const tags = new Set(term.tags);
-    const word = term.normal.replace(/[^\p{L}\p{N}'-]/gu, "").replace(/'s?$/, "");
     if (!joinNext) punctuation(term.pre, tokens);
+    // "house/flat": options written with a slash stay apart, the slash a mark of its own.
+    if (!joinNext && term.normal.includes("/")) {
+      term.normal.split("/").forEach((part, n) => {
+        const w = part.replace(/[^\p{L}\p{N}'-]/gu, "");
+        if (n > 0) tokens.push({ word: "/", text: "/", noun: false, plural: false, adjective: false, verb: false });
+        if (w) tokens.push({ word: w, text: w, noun: true, plural: false, adjective: false, verb: false });
+      });
+      joinNext = false;
+      punctuation(term.post, tokens);
+      continue;
+    }
+    const word = term.normal.replace(/[^\p{L}\p{N}'-]/gu, "").replace(/'s?$/, "");
     const last = tokens[tokens.length - 1];
     if (joinNext && last) {
       // "check" + "ins": one plural noun, its singular made from the last part.

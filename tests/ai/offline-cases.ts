@@ -9,7 +9,7 @@ export const CASES: Case[] = [
   // Four reference sentences: a clinic, a fleet, a gym, a podcast.
   c("A veterinary clinic: owners, their pets with species, and appointments with a status", ["owners", "pets", "appointments"], { "pets.species": "varchar", "appointments.status": "dropdown" }, ["pets.owner_id>owners", "appointments.pet_id>pets"]),
   c("Fleet management: vehicles, drivers, trips with start and end odometer, fuel purchases", ["vehicles", "drivers", "trips", "fuel_purchases"], { "trips.start_odometer": "int", "trips.end_odometer": "int" }, ["trips.vehicle_id>vehicles", "trips.driver_id>drivers"]),
-  c("Track gym memberships: members, plans with a monthly price, and check-ins", ["members", "plans", "check_ins"], { "plans.monthly_price": "decimal", "members.email": "varchar" }, ["check_ins.member_id>members"]),
+  c("Track gym memberships: members, plans with a monthly price, and check-ins", ["members", "plans", "check_ins"], { "plans.monthly_price": "decimal" }, ["check_ins.member_id>members"]),
   c("I run a podcast. Episodes, guests, and which guest appeared in which episode", ["episodes", "guests", "guest_episodes"], { "episodes.title": "varchar" }, ["guest_episodes.guest_id>guests", "guest_episodes.episode_id>episodes"]),
   // "have", "belongs to", listed options.
   c("A bug tracker where projects have issues with a priority (low, medium, high) and each issue belongs to a project", ["projects", "issues"], { "issues.priority": "dropdown:low|medium|high" }, ["issues.project_id>projects"]),

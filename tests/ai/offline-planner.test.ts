@@ -85,13 +85,12 @@ describe("planOffline plans what the sentence names", () => {
     expect(recall).toBe(1);
   });
 
-  it("templates only add columns to the entities the sentence named: the clinic gets no services, staff or clients", () => {
+  it("templates add no column the sentence did not suggest: the clinic gets no services, staff or clients, and its appointments only a status", () => {
     const { plan } = planFor(CASES[0].sentence);
     expect(plan.tables.map((t) => t.name)).toEqual(["owners", "pets", "appointments"]);
-    // appointments is a table the bookings template knows: its typical columns come along, its other tables do not.
-    expect(plan.tables[2].columns.map((c) => c.name)).toEqual(["pet_id", "status", "starts_at", "notes"]);
+    expect(plan.tables[2].columns.map((c) => c.name)).toEqual(["pet_id", "status"]);
     const blog = planFor("Add a blog with authors, posts and comments").plan;
-    expect(blog.tables.find((t) => t.name === "posts")?.columns.map((c) => c.name)).toEqual(["title", "author_id", "slug", "body", "status", "published_at", "featured"]);
+    expect(blog.tables.find((t) => t.name === "posts")?.columns.map((c) => c.name)).toEqual(["title", "author_id"]);
   });
 
   it.each([
