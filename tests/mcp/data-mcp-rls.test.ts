@@ -47,7 +47,7 @@ describe.each(ENGINES)("data MCP server under row policies on %s", (engine) => {
     expect(await names(asKey)).toEqual(["users", "notes", "secrets"]);
     expect(await names(asA)).toEqual(["users", "notes"]);
     const { tools } = await asA.listTools();
-    const query = tools.find((t) => t.name === "query_rows")!.inputSchema as { properties: { table: { enum: string[] } } };
+    const query = tools.find((t) => t.name === "query_rows")!.inputSchema as unknown as { properties: { table: { enum: string[] } } };
     expect(query.properties.table.enum).toEqual(["users", "notes"]);
     const closed = await call(asA, "query_rows", { table: "secrets" });
     expect([closed.isError, resultJson(closed).error]).toEqual([true, "forbidden"]);
