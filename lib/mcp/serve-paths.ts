@@ -1,11 +1,10 @@
 // Where the MCP endpoints sit beside the two APIs: `/v1/{db}/mcp` before the data API's table paths (no table
-// may be called `mcp`), `/api/v1/mcp` before the management routes. Both adapters route through these.
+// may be called `mcp`), `/api/v1/mcp` before the management routes. Both adapters route through these. The MCP
+// handlers (and the SDK) load on the first MCP request, so a process that serves none never loads them.
 import type { App } from "../app-type";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
-import { handleDataMcp } from "./handle-data-mcp";
-import { handleManagementMcp } from "./handle-management-mcp";
 
 const segments = (req: CoreRequest) => req.pathname.split("/");
 
@@ -19,7 +18,9 @@ export const isDataMcpPath = (req: CoreRequest) => {
 export const isManagementMcpPath = (req: CoreRequest) => req.pathname === "/api/v1/mcp";
 
 export const serveDataPath = (app: App, req: CoreRequest): Promise<CoreResponse> =>
-  isDataMcpPath(req) ? handleDataMcp(app, req) : handleDataRequest(app, req);
+  isDataMcpPath(req) ? import("./handle-data-mcp").then((m) => m.handleDataMcp(app, req)) : handleDataRequest(app, req);
 
 export const serveManagementPath = (app: App, req: CoreRequest, session?: SessionResolver): Promise<CoreResponse> =>
-  isManagementMcpPath(req) ? handleManagementMcp(app, req, session) : handleManagementRequest(app, req, session);
+  isManagementMcpPath(req)
+    ? import("./handle-management-mcp").then((m) => m.handleManagementMcp(app, req, session))
+    : handleManagementRequest(app, req, session);
