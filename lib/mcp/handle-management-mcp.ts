@@ -4,13 +4,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app-type";
+import { invalidField } from "../errors";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
 import { errorResult, innerRequest, toToolResult } from "./call-core";
 import { MANAGEMENT_TOOLS, managementCall, managementInputSchema } from "./management-tools";
 import { serveMcp } from "./serve-mcp";
 import { unknownTool } from "./unknown-tool";
-import { invalidField } from "../errors";
 
 type Bound = { app: App; req: CoreRequest; session?: SessionResolver };
 
@@ -35,7 +35,10 @@ const managementServer = (bound: Bound): Server => {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: MANAGEMENT_TOOLS.map(({ operationId: _op, ...tool }) => ({ ...tool, inputSchema: managementInputSchema({ ...tool, operationId: _op }) as { type: "object" } })),
+    tools: MANAGEMENT_TOOLS.map((tool) => {
+      const { operationId: _route, ...shown } = tool;
+      return { ...shown, inputSchema: managementInputSchema(tool) as { type: "object" } };
+    }),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callManagementTool(bound, request.params.name, request.params.arguments));
   return server;

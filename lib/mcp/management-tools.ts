@@ -38,18 +38,24 @@ const jsonSchema = (schema: z.ZodType): Json => {
   return out;
 };
 
-/** The path parameters and the body's (or query's) fields as one object of arguments. */
+const inputSchemas = new Map<string, Json>();
+
+/** The path parameters and the body's (or query's) fields as one object of arguments; built once per tool. */
 export const managementInputSchema = (tool: ManagementTool): Json => {
+  const known = inputSchemas.get(tool.name);
+  if (known) return known;
   const route = routeOf(tool);
   const params = pathParamNames(route).filter(isPathParamName);
   const fields = route.body ?? route.query;
   const body = fields ? jsonSchema(fields) : { properties: {} };
-  return {
+  const schema = {
     ...body,
     type: "object",
     properties: { ...Object.fromEntries(params.map((p) => [p, jsonSchema(PATH_PARAMS[p].schema)])), ...(body.properties as Json) },
     required: [...params, ...((body.required as string[] | undefined) ?? [])],
   };
+  inputSchemas.set(tool.name, schema);
+  return schema;
 };
 
 /** The management API request a tool's call makes; a missing path parameter is named before any request. */

@@ -78,6 +78,8 @@ describe.each(MATRIX)("management MCP server on $engine via $adapter", (target) 
     expect(resultJson(bad)).toMatchObject({ error: "validation_failed", errors: [expect.objectContaining({ field: "columns[0].type" })] });
     const missing = await call(client, "add_column", { instance, name: "y", type: "int" });
     expect(resultJson(missing)).toMatchObject({ error: "validation_failed", errors: [expect.objectContaining({ field: "table" })] });
+    const reserved = await call(client, "create_table", { instance, name: "mcp" });
+    expect(resultJson(reserved)).toMatchObject({ error: "validation_failed", errors: [expect.objectContaining({ field: "name", code: "reserved_name" })] });
     const unknown = await call(client, "drop_database", { instance });
     expect([unknown.isError, resultJson(unknown).error]).toEqual([true, "not_found"]);
     const tables = (await ctx.h.request("GET", `/api/v1/databases/${instance}`)).body.tables.map((t: { name: string }) => t.name);
