@@ -13,7 +13,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { App } from "../app-type";
 import { notFound } from "../errors";
-import type { CoreRequest, CoreResponse } from "../http/core-types";
+import { type CoreRequest, type CoreResponse, noContent } from "../http/core-types";
+import { withCors } from "../db-auth/cors";
 import { errorResponse } from "../http/error-response";
 import { loadDatabase } from "../meta/load-schema";
 import type { LoadedDatabase } from "../meta/schema-cache";
@@ -91,15 +92,26 @@ const dataServer = (bound: Bound): Server => {
 };
 
 /** Authenticates like the data API (401 and 404 are HTTP answers, before any MCP), then serves the request. */
-export const handleDataMcp = async (app: App, req: CoreRequest): Promise<CoreResponse> => {
-  const instance = req.pathname.split("/")[2] ?? "";
+const serveDataMcp = async (app: App, req: CoreRequest, database: LoadedDatabase | undefined): Promise<CoreResponse> => {
   try {
-    await app.sync();
-    const database = INSTANCE_RE.test(instance) ? await loadDatabase(app, instance) : undefined;
+    if (req.method === "OPTIONS") return noContent({ allow: "POST, OPTIONS" });
     const caller = await authenticate(app, req, database);
-    if (!database) throw notFound(`Database "${instance}" was not found.`);
+    if (!database) throw notFound(`Database "${req.pathname.split("/")[2]}" was not found.`);
     return await serveMcp(req, () => dataServer({ app, req, database, caller }));
   } catch (err) {
     return errorResponse(err, req.requestId);
   }
+};
+
+/** The data MCP server, with the database's CORS on every answer as the data API has (a browser agent with a JWT). */
+export const handleDataMcp = async (app: App, req: CoreRequest): Promise<CoreResponse> => {
+  const instance = req.pathname.split("/")[2] ?? "";
+  let database: LoadedDatabase | undefined;
+  try {
+    await app.sync();
+    database = INSTANCE_RE.test(instance) ? await loadDatabase(app, instance) : undefined;
+  } catch (err) {
+    return errorResponse(err, req.requestId);
+  }
+  return withCors(database, req, await serveDataMcp(app, req, database));
 };

@@ -6,7 +6,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../helpers/harness";
 import { list, useHarness } from "../contract/contract-helpers";
-import { type Fixture, makeFixture } from "../security/security-fixture";
+import { enableAuth, type Fixture, makeFixture } from "../security/security-fixture";
 import { call, connectMcp, resultJson } from "./mcp-client";
 
 describe.each(ENGINES)("data MCP server under row policies on %s", (engine) => {
@@ -63,5 +63,24 @@ describe.each(ENGINES)("data MCP server under row policies on %s", (engine) => {
     const rows = await list(ctx.h, `/v1/${f.db}/notes?rank=99&_select=title`);
     expect(rows.map((r) => r.title)).toEqual(["alpha public"]);
     expect(await list(ctx.h, `/v1/${f.db}/notes?title_like=bravo`)).toHaveLength(3);
+  });
+
+  it("should allow a browser agent of an allowed origin (CORS on preflight and answers) and block other origins", async () => {
+    await enableAuth(ctx.h, f.db, { cors_origins: ["https://app.example"] });
+    const preflight = (origin: string) =>
+      ctx.h.request("OPTIONS", `/v1/${f.db}/mcp`, { key: null, headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" } });
+    const allowed = await preflight("https://app.example");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
+    expect(allowed.headers.get("allow")).toBe("POST, OPTIONS");
+    expect((await preflight("https://evil.example")).headers.get("access-control-allow-origin")).toBeNull();
+    const rpc = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "query_rows", arguments: { table: "notes", _select: "title" } } };
+    const post = (origin: string) =>
+      ctx.h.request("POST", `/v1/${f.db}/mcp`, { key: null, headers: { origin, authorization: `Bearer ${f.userB.token}`, accept: "application/json, text/event-stream" }, body: rpc });
+    const answer = await post("https://app.example");
+    expect(answer.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(JSON.parse(answer.body.result.content[0].text).map((r: { title: string }) => r.title).sort()).toEqual(["alpha public", "bravo one secret", "bravo public", "bravo two secret"]);
+    expect((await post("https://evil.example")).headers.get("access-control-allow-origin")).toBeNull();
   });
 });
