@@ -32,6 +32,15 @@ describe.each(MATRIX)("data MCP server on $engine via $adapter", (target) => {
       { title: "The Lathe of Heaven", genre: "scifi", price: 7.25, author_id: authors[0].id },
       { title: "Dream Work", genre: "poetry", price: 12, author_id: authors[1].id },
     ]);
+    const join = await ctx.h.request("POST", `/api/v1/databases/${db}/joins`, {
+      body: {
+        name: "books_by_author",
+        base: "books",
+        joins: [{ table: "authors", on: [["books.author_id", "authors.id"]] }],
+        columns: [{ column: "books.id", as: "id" }, { column: "books.title", as: "title" }, { column: "authors.name", as: "author" }],
+      },
+    });
+    expect(join.status, join.text).toBe(201);
     client = await connectMcp(ctx.h, `/v1/${db}/mcp`, { "x-api-key": ctx.h.accountKey });
   });
   afterAll(async () => {
@@ -47,6 +56,7 @@ describe.each(MATRIX)("data MCP server on $engine via $adapter", (target) => {
     expect(byName.create_rows.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     const create = byName.create_rows.inputSchema as any;
     expect(create.properties.table.enum).toEqual(["authors", "books"]);
+    expect((byName.query_rows.inputSchema as any).properties.table.enum).toEqual(["authors", "books", "books_by_author"]);
     expect(create.required).toEqual(["table", "rows"]);
     const books = create.allOf.find((b: any) => b.if.properties.table.const === "books").then.properties.rows.items;
     expect(books.properties.genre.enum).toEqual(["scifi", "poetry"]);
@@ -60,7 +70,7 @@ describe.each(MATRIX)("data MCP server on $engine via $adapter", (target) => {
 
   it("list_tables and describe_table answer the schema; the schema is also a resource", async () => {
     const tables = resultJson(await call(client, "list_tables"));
-    expect(tables.map((t: any) => [t.name, t.kind])).toEqual([["authors", "table"], ["books", "table"]]);
+    expect(tables.map((t: any) => [t.name, t.kind])).toEqual([["authors", "table"], ["books", "table"], ["books_by_author", "join"]]);
     const books = resultJson(await call(client, "describe_table", { table: "books" }));
     expect(books.required_on_create).toEqual(["title", "genre"]);
     expect(books.columns.find((c: any) => c.name === "genre")).toMatchObject({ type: "dropdown", options: ["scifi", "poetry"] });
@@ -69,6 +79,14 @@ describe.each(MATRIX)("data MCP server on $engine via $adapter", (target) => {
     const read = await client.readResource({ uri: `tabula://${db}/schema` });
     const doc = JSON.parse((read.contents[0] as { text: string }).text);
     expect(doc.tables.map((t: any) => t.name)).toEqual(["authors", "books"]);
+    expect(doc.joins.map((j: any) => j.name)).toEqual(["books_by_author"]);
+  });
+
+  it("reads a join with query_rows; writes to it are refused as error results", async () => {
+    const rows = resultJson(await call(client, "query_rows", { table: "books_by_author", filters: { author: "Oliver" } }));
+    expect(rows).toEqual([{ id: expect.any(Number), title: "Dream Work", author: "Oliver" }]);
+    const write = await call(client, "create_rows", { table: "books_by_author", rows: [{ title: "X" }] });
+    expect([write.isError, resultJson(write).error]).toEqual([true, "method_not_allowed"]);
   });
 
   it("query_rows takes filters, _select, _sort and _expand, and pages by cursor", async () => {

@@ -116,6 +116,23 @@ describe.each(MATRIX)("management MCP server on $engine via $adapter", (target) 
     }
   });
 
+  it("counts the plan's database quota: past it, create_database is an error result quota_exceeded and creates nothing", async () => {
+    const plan = { max_databases: 1, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 0, requests_per_second: null };
+    expect((await ctx.h.request("PUT", "/api/v1/plans/one_db", { body: plan })).status).toBe(200);
+    const { accountId, key } = await ctx.h.createAccount();
+    expect((await ctx.h.request("PATCH", `/api/v1/accounts/${accountId}`, { body: { plan: "one_db" } })).status).toBe(200);
+    const limited = await connectMcp(ctx.h, "/api/v1/mcp", { "x-api-key": key });
+    try {
+      expect((await call(limited, "create_database", { name: "First" })).isError).toBeFalsy();
+      const second = await call(limited, "create_database", { name: "Second" });
+      expect(second.isError).toBe(true);
+      expect(resultJson(second)).toMatchObject({ error: "quota_exceeded", quota: { kind: "databases", limit: 1, used: 1 } });
+      expect(resultJson(await call(limited, "list_databases")).map((d: { name: string }) => d.name)).toEqual(["First"]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers 401 to a caller without credentials, before any MCP", async () => {
     const reply = await ctx.h.request("POST", "/api/v1/mcp", { key: null, headers: { accept: "application/json, text/event-stream" }, body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
     expect([reply.status, reply.body.error]).toEqual([401, "unauthorized"]);
