@@ -92,8 +92,10 @@ export const inputSchemaOf = (name: DataToolName, schema: DatabaseSchema): Json 
   const tableEnum = (targets: { name: string }[]) => (properties.table = { ...properties.table, enum: targets.map((t) => t.name) });
   switch (name) {
     case "describe_table":
-    case "get_row":
       tableEnum(reads);
+      return base;
+    case "get_row":
+      tableEnum(tables);
       return base;
     case "query_rows":
       tableEnum(reads);
