@@ -16,9 +16,9 @@ const routeFetch = async (url: string | URL, init?: RequestInit): Promise<Respon
   return handler ? handler(new Request(url, init)) : new Response(null, { status: 405 });
 };
 
-/** Connects (initialize + initialized) to `path` with these headers; close it when done. */
-export const connectMcp = async (h: Harness, path: string, headers: Record<string, string>) => {
-  const transport = new StreamableHTTPClientTransport(new URL(`${h.baseUrl}${path}`), {
+/** Connects (initialize + initialized) to `path` with these headers (at `base`, else the harness's); close it when done. */
+export const connectMcp = async (h: Harness, path: string, headers: Record<string, string>, base = h.baseUrl) => {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}${path}`), {
     requestInit: { headers },
     ...(h.adapter === "route" ? { fetch: routeFetch } : {}),
   });
