@@ -39,6 +39,8 @@ const SERIAL = [
   "tests/domains/verify-domain.test.ts",
   "tests/hooks/hook-cost-bound.test.ts",
   "tests/hooks/hook-limits.test.ts",
+  "tests/mcp/data-mcp-limits.test.ts",
+  "tests/mcp/stdio-bridge.test.ts",
   "tests/openapi-lint.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",

@@ -164,6 +164,7 @@ export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/app.ts": "root",
   "lib/transport": "transport",
   "lib/mgmt": "routes",
+  "lib/mcp": "routes",
   "lib/contract": "contract",
   "lib/openapi": "routes",
   "lib/billing": "routes",

@@ -108,6 +108,11 @@ const admit = (app: App, database: LoadedDatabase, admission: Admission): void |
   return decision.then((d) => applyDecision(admission, perSecond, d));
 };
 
+/** Counts a request that reads only the schema (an MCP tool describing tables) against the plan's rate; 429 past it. */
+export const admitSchemaRead = async (app: App, database: LoadedDatabase): Promise<void> => {
+  await admit(app, database, {});
+};
+
 /**
  * Serves the request. One planned on a schema that changed under it (a column or table gone, a new required
  * column) wrote nothing, so it is planned once more on a fresh load of the schema, then refused with 409.

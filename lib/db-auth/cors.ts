@@ -1,7 +1,8 @@
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import type { LoadedDatabase } from "../meta/schema-cache";
 
-const ALLOWED_HEADERS = "authorization, content-type, prefer";
+// `mcp-protocol-version`: a browser MCP client of /v1/{db}/mcp sends it on every request after initialize.
+const ALLOWED_HEADERS = "authorization, content-type, prefer, mcp-protocol-version";
 const EXPOSED_HEADERS = "x-total-count, link, preference-applied, retry-after, ratelimit, ratelimit-policy, www-authenticate, allow";
 
 /** True when the database's auth settings list this Origin ("*" allows any). */

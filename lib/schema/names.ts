@@ -4,7 +4,7 @@ import type { FieldError } from "../errors";
 export const NAME_RE = /^[a-z][a-z0-9_]{0,62}$/;
 
 /** Path segments and words the data API gives a meaning of its own. */
-const RESERVED_TABLE_NAMES = new Set(["auth", "openapi", "openapi_json", "docs", "rpc", "api", "v1"]);
+const RESERVED_TABLE_NAMES = new Set(["auth", "openapi", "openapi_json", "docs", "rpc", "api", "v1", "mcp"]);
 const AUTO_COLUMN_NAMES = new Set(["id", "created_at", "updated_at"]);
 
 /** SQLite keeps `sqlite_` names for itself; refused on both engines so a schema moves between them. */

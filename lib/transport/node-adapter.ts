@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { App } from "../app-type";
-import { handleDataRequest } from "../api/handle-data-request";
-import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
+import type { SessionResolver } from "../mgmt/handle-management-request";
+import { serveDataPath, serveManagementPath } from "../mcp/serve-paths";
 import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "../http/core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
@@ -124,8 +124,8 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
   const isOps = !isData && !isManagement && !isDocs && isOpsPath(url);
   if (!isData && !isManagement && !isDocs && !isOps) return false;
   const core = await toCoreRequest(req, observeRequest(req, res, app.metrics), trust);
-  const out = isData ? await handleDataRequest(app, core)
-    : isManagement ? await handleManagementRequest(app, core, session)
+  const out = isData ? await serveDataPath(app, core)
+    : isManagement ? await serveManagementPath(app, core, session)
     : isDocs ? await handleDocsRequest(app, core)
     : await handleOpsRequest(app, core);
   sendCoreResponse(res, out);
