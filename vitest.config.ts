@@ -10,6 +10,7 @@ const UNIT = [
   "tests/import-graph.test.ts",
   "tests/contract/openapi-limits.test.ts",
   "tests/ai/offline-planner.test.ts",
+  "tests/ai/plan-edits.test.ts",
   "tests/ai/offline-measure.test.ts",
   "tests/dashboard/column-draft.test.ts",
   "tests/dashboard/human-errors.test.ts",

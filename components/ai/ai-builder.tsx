@@ -8,6 +8,7 @@ import { ProgressBar } from "../ui/progress-bar";
 import { BuildError } from "./build-error";
 import { BuildProgress } from "./build-progress";
 import { OfflineNotice } from "./offline-notice";
+import { PlanEditor } from "./plan-editor";
 import { PlanPreview } from "./plan-preview";
 
 type Props = {
@@ -26,17 +27,22 @@ export const AiBuilder = ({ database, onApplied }: Props) => {
   const create = useCreateAiBuild();
   const apply = useApplyAiBuild();
   const running = useRunningBuild(create.isPending ? create.variables : undefined);
-  const build = create.data;
+  // The build as last saved: the planner's, or the builder's edits of it.
+  const [edited, setEdited] = useState<AiBuild>();
+  const [editing, setEditing] = useState(false);
+  const build = edited?.id === create.data?.id ? edited : create.data;
   const extending = database !== undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     apply.reset();
+    setEditing(false);
     create.mutate({ prompt: prompt.trim(), ...(database ? { database: database.instance, workspace: database.workspace } : {}) });
   };
   const discard = () => {
     create.reset();
     apply.reset();
+    setEditing(false);
   };
 
   return (
@@ -64,7 +70,18 @@ export const AiBuilder = ({ database, onApplied }: Props) => {
 
       {create.isPending && <BuildProgress running={running} />}
       {create.error && <BuildError error={create.error} />}
-      {build && (
+      {build && editing && (
+        <PlanEditor
+          build={build}
+          workspace={database?.workspace}
+          onSaved={(saved) => {
+            setEdited(saved);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      )}
+      {build && !editing && (
         <PlanPreview
           build={build}
           extending={database?.name}
@@ -78,6 +95,7 @@ export const AiBuilder = ({ database, onApplied }: Props) => {
                 <Button variant="primary" onClick={() => apply.mutate({ id: build.id, workspace: database?.workspace }, { onSuccess: (db) => onApplied(db, build) })}>
                   {extending ? "Apply additions" : "Apply"}
                 </Button>
+                <Button onClick={() => setEditing(true)}>Edit plan</Button>
                 <Button onClick={discard} title="Nothing is created; the plan stays in AI builds.">
                   Discard
                 </Button>

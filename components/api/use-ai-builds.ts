@@ -84,3 +84,17 @@ export const useApplyAiBuild = () => {
     },
   });
 };
+
+type EditInput = ApplyInput & { plan: AiBuild["plan"] };
+
+/** `PUT /ai/builds/{id}/plan`: the builder's edits of a planned build; answers the build with its new plan. */
+export const useEditAiPlan = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, workspace, plan }: EditInput) => mgmt<AiBuild>(`${buildPath(id)}/plan${workspace ? `?workspace=${workspace}` : ""}`, { method: "PUT", body: { plan } }),
+    onSuccess: (build) => {
+      qc.setQueryData(queryKeys.aiBuild(build.id), build);
+      return qc.invalidateQueries({ queryKey: queryKeys.aiBuilds });
+    },
+  });
+};

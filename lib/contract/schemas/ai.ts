@@ -26,6 +26,9 @@ const AiPlan = component(
   }),
 );
 
+/** PUT /ai/builds/{id}/plan: a planned build's plan as the builder edited it. */
+export const AiPlanEdit = z.object({ plan: AiPlan }).strict();
+
 const Step = z.object({ tool: z.string(), input: z.unknown(), ok: z.boolean(), error: z.string().optional() });
 
 export const AiBuild = component(

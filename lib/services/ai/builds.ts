@@ -199,6 +199,22 @@ export const applyBuild = async (ctx: Ctx, { build }: { build: number }) => {
   return getDatabase(await databaseCtx(ctx, instance), { instance });
 };
 
+/**
+ * PUT /ai/builds/{id}/plan: the builder's edits of a planned build (names, types, options, columns and tables
+ * removed or added), checked as the planner's own plan is; nothing is created until Apply.
+ */
+export const replacePlan = async (ctx: Ctx, { build, body }: { build: number; body: { plan: DraftPlan } }) => {
+  const row = await findBuild(ctx, build, ctx.workspaceId ?? ctx.actor.accountId);
+  if (row.status !== "planned") throw conflict(`AI build ${build} is ${row.status}; only a planned build can be edited.`);
+  const existing = row.database_id ? await loadSchemaById(ctx, row.database_id) : undefined;
+  if (row.database_id && !existing) throw conflict(`The database AI build ${build} extends no longer exists.`);
+  const { errors } = validatePlan(body.plan, existing);
+  if (errors.length) throw new ApiError("ai_plan_invalid", "The edited plan is not valid; nothing was saved.", { errors });
+  const tables = body.plan.tables.map((t) => t.name).join(", ");
+  await update(ctx, row.id, { plan: JSON.stringify(body.plan), summary: `Edited plan for "${body.plan.name}": ${body.plan.tables.length} tables (${tables}).` });
+  return buildView(ctx, await findBuild(ctx, build, ctx.workspaceId ?? ctx.actor.accountId));
+};
+
 const loadSchemaById = async (ctx: Ctx, databaseId: number) => {
   const row = await ctx.app.engine.meta.selectFrom("databases").select("instance").where("id", "=", databaseId).executeTakeFirst();
   return row ? loadSchema(ctx.app, row.instance) : undefined;
