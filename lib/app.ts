@@ -22,6 +22,7 @@ import type { App, KeyRecord } from "./app-type";
 import { LruMap } from "./lru-map";
 import { MAX_CACHED_KEYS, MAX_CACHED_UNKNOWN_KEYS } from "./keys/resolve-key";
 import { MAX_CACHED_ROLES } from "./teams/roles";
+import { startFileSweeper } from "./api/files/sweep-orphans";
 
 export type { App, ChangeEvents, KeyRecord } from "./app-type";
 
@@ -115,6 +116,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       await app.changeEvents?.stop();
       stopRechecks();
       stopReconciler();
+      stopSweeper();
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -125,6 +127,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const stopRechecks = startDomainRechecks(app);
   const stopReconciler = startSchemaReconciler(app);
+  const stopSweeper = startFileSweeper(app, (config.fileSweepSeconds ?? 3600) * 1000, (config.fileSweepGraceSeconds ?? 3600) * 1000);
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

@@ -46,7 +46,18 @@ export type Config = {
   docs?: DocsConfig;
   /** Change events, the feed and webhooks (lib/events/events-config.ts). */
   events?: EventsConfig;
+  /** FILE_MAX_BYTES: most bytes of one uploaded file (default 50 MiB); a file column's max_size may lower it. */
+  fileMaxBytes?: number;
+  /** FILE_SWEEP_SECONDS: how often orphaned files are swept (default 3600; 0 turns it off). */
+  fileSweepSeconds?: number;
+  /** FILE_SWEEP_GRACE_SECONDS: how old an unreferenced file must be before the sweeper deletes it (default 3600). */
+  fileSweepGraceSeconds?: number;
+  /** API_NODES: how many API processes serve this install (default 1); more than one needs S3 file storage. */
+  apiNodes?: number;
 };
+
+/** FILE_MAX_BYTES when unset. */
+export const DEFAULT_FILE_MAX_BYTES = 52_428_800;
 
 export type DocsConfig = {
   /** DOCS_CNAME_TARGET: the host a custom docs domain must CNAME to (default: NEXTAUTH_URL's host, else localhost). */
@@ -128,5 +139,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     docs: readDocsConfig(env),
     events: readEventsConfig(env),
+    fileMaxBytes: wholeNumber(env, "FILE_MAX_BYTES", 1),
+    apiNodes: wholeNumber(env, "API_NODES", 1),
+    fileSweepSeconds: wholeNumber(env, "FILE_SWEEP_SECONDS", 0),
+    fileSweepGraceSeconds: wholeNumber(env, "FILE_SWEEP_GRACE_SECONDS", 0),
   };
 };

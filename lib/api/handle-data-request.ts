@@ -23,6 +23,17 @@ import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
 import { BIG_BODY_CHARS, inBigLane, nextTurn } from "../limits/big-lane";
+import { issueFileToken } from "./files/file-token";
+import { serveFileRequest } from "./files/serve-file";
+import { withFileUrls } from "./files/file-urls";
+import { withUpload } from "./files/serve-upload";
+import { withAttachedUploads } from "./files/attach-uploads";
+
+/** A refused upload closes its connection: the rest of a large body is not read. */
+const uploadRefused = (err: unknown, req: CoreRequest) => {
+  const response = errorResponse(err, req.requestId);
+  return { ...response, headers: { ...response.headers, connection: "close" } };
+};
 
 
 const requireVerb = (method: string, verbs: string[]) => {
@@ -118,7 +129,18 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     await app.sync();
     const database = INSTANCE_RE.test(instance) ? await loadDatabase(app, instance) : undefined;
     if (req.method === "OPTIONS") return preflight(segments ?? [], database?.schema.joins?.has(segments?.[0] ?? "") ?? false);
+    if (segments?.[0] === "auth" && segments[1] === "file-token" && segments.length === 2) return await issueFileToken(app, req, database);
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, database, segments.slice(1));
+    if (segments?.length === 4 && database) {
+      const [table, id, column, name] = segments;
+      const who = async () => {
+        const caller = await authenticate(app, req, database);
+        const admitting = admit(app, database, admission);
+        if (admitting) await admitting;
+        return caller;
+      };
+      return await serveFileRequest(app, req, database, { table, id, column, name }, who);
+    }
     if (segments?.[0] === "_changes") req = withAccessToken(req);
     const caller = await authenticate(app, req, database);
     if (!database) throw notFound(`Database "${instance}" was not found.`);
@@ -140,13 +162,19 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     }
     const join = schema.joins?.get(name);
     if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-    if ((req.body?.length ?? 0) < BIG_BODY_CHARS) return await serveTable(planDataRequest(app, req, database, caller, name, idText), req);
-    return await inBigLane(async () => {
+    const table = schema.tables.get(name);
+    const answer = (response: CoreResponse) => (table ? withFileUrls(response, schema, table) : response);
+    if (req.bodyStream) return answer(await withUpload(app, req, database, caller, { name, idText }, (planned) => serveTable(planned, req)));
+    const serve = (planned: DataRequest) => (planned.files ? withAttachedUploads(app, database, planned, (r) => serveTable(r, req)) : serveTable(planned, req));
+    if ((req.body?.length ?? 0) < BIG_BODY_CHARS) return answer(await serve(planDataRequest(app, req, database, caller, name, idText)));
+    return answer(await inBigLane(async () => {
       const planned = planDataRequest(app, req, database, caller, name, idText); // parses the body
       await nextTurn();
-      return serveTable(planned, req);
-    });
+      return serve(planned);
+    }));
   } catch (err) {
+    // An upload's body was read once: its request is answered, never planned again.
+    if (req.bodyStream) return uploadRefused(isStaleSchemaError(err) ? schemaChanged() : err, req);
     if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
     if (replanned) return errorResponse(schemaChanged(), req.requestId);
     const stale = app.schemas.get(instance);

@@ -1,6 +1,7 @@
 import type { App } from "../app-type";
 import type { CoreRequest, CoreResponse } from "./core-types";
-import { MAX_BODY_BYTES } from "./core-types";
+import { isStreamedBody, MAX_BODY_BYTES } from "./core-types";
+import { Readable } from "node:stream";
 import { errorResponse } from "./error-response";
 import { notFound } from "../errors";
 import { canonicalPath } from "./canonical-path";
@@ -15,7 +16,10 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy): Prom
   if (pathname === null) throw notFound("No such path.");
   let body: string | undefined;
   let bodyTooLarge = false;
-  if (!BODYLESS.has(request.method)) {
+  let bodyStream: NodeJS.ReadableStream | undefined;
+  if (!BODYLESS.has(request.method) && isStreamedBody(request.headers.get("content-type"))) {
+    bodyStream = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream) : Readable.from([]);
+  } else if (!BODYLESS.has(request.method)) {
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) bodyTooLarge = true;
     else {
       const bytes = new Uint8Array(await request.arrayBuffer());
@@ -31,6 +35,7 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy): Prom
     header: (name) => request.headers.get(name) ?? undefined,
     body,
     bodyTooLarge,
+    bodyStream,
     origin: request.headers.get("x-forwarded-host") ? `${request.headers.get("x-forwarded-proto") ?? "http"}://${request.headers.get("x-forwarded-host")}` : url.origin,
     // Route handlers see no socket: the address server.ts marked, or X-Forwarded-For only as TRUST_PROXY allows.
     clientAddress: clientAddressFromHeaders((name) => request.headers.get(name), trust),

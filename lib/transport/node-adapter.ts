@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { App } from "../app-type";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
-import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "../http/core-types";
+import { type CoreRequest, type CoreResponse, isStreamedBody, json, MAX_BODY_BYTES } from "../http/core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
@@ -42,7 +42,8 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
-  const { body, tooLarge } = BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
+  const streamed = !BODYLESS.has(method) && isStreamedBody(req.headers["content-type"]);
+  const { body, tooLarge } = BODYLESS.has(method) || streamed ? { body: undefined, tooLarge: false } : await readBody(req);
   const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? "http";
   return {
     method,
@@ -55,6 +56,7 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
     },
     body,
     bodyTooLarge: tooLarge,
+    bodyStream: streamed ? req : undefined,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
     clientAddress: clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, trust),
     requestId,
