@@ -34,6 +34,7 @@ const SERIAL = [
   "tests/reliability/**",
   "tests/scale/**",
   "tests/scale-out/**",
+  "tests/files/tus-large-upload.test.ts",
   "tests/domains/verify-domain.test.ts",
   "tests/hooks/hook-cost-bound.test.ts",
   "tests/hooks/hook-limits.test.ts",

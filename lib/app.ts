@@ -46,6 +46,10 @@ const requireDefaultPlan = async (engine: Engine, config: Config) => {
 };
 
 export const createApp = async (config: Config = readConfig()): Promise<App> => {
+  // Each API node would keep its own DATA_DIR/files: an upload on one would be missing on the others.
+  if ((config.apiNodes ?? 1) > 1 && !config.s3) {
+    throw new Error(`API_NODES=${config.apiNodes}: a cluster of more than one API node needs S3 file storage (S3_BUCKET), not a local folder`);
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const engine = await openEngine(config);
   await migrateToLatest(engine.meta, engine.kind);

@@ -28,6 +28,8 @@ export type CoreResponse = {
   body?: string;
   /** A streamed body (the change feed): written until it returns or the client goes (`signal`). */
   stream?: (sink: StreamSink) => Promise<void>;
+  /** A file's bytes (downloads, lib/files/serve.ts), piped with backpressure; destroyed if the client goes. */
+  file?: NodeJS.ReadableStream;
 };
 
 /** Where a streamed body goes; `write` resolves once the client has taken the text (backpressure). */
