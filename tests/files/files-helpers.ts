@@ -11,7 +11,7 @@ export const form = (parts: Part[]) => {
   const data = new FormData();
   for (const p of parts) {
     if ("value" in p) data.append(p.name, p.value);
-    else data.append(p.name, new Blob([p.bytes], { type: p.type ?? "application/octet-stream" }), p.filename);
+    else data.append(p.name, new Blob([Buffer.from(p.bytes)], { type: p.type ?? "application/octet-stream" }), p.filename);
   }
   return data;
 };

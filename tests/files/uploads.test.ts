@@ -127,7 +127,7 @@ describe.each(MATRIX)("uploads with the row on $engine via $adapter", (target) =
   });
 
   it("makes hostile names safe: no path, control or direction characters, at most 40 + suffix characters", async () => {
-    const names = ["../../etc/passwd", "..\\..\\boot.ini", "a\u0000b.png", "evil\u202egnp.exe", `${"x".repeat(2000)}.txt`, "\u0007\u001b[31m.sh", "résumé final.pdf"];
+    const names = ["../../etc/passwd", "..\\..\\boot.ini", "a\u0085b.png", "evil\u202egnp.exe", `${"x".repeat(2000)}.txt`, "\u200f\u2066[31m.sh", "résumé final.pdf"];
     const parts = names.map((filename) => ({ name: "attachments", bytes: pngBytes(), filename }));
     const made = await upload(ctx.h, "POST", `/v1/${db}/papers`, [{ name: "title", value: "tricks" }, ...parts]);
     expectStatus(made, 201);
@@ -138,8 +138,17 @@ describe.each(MATRIX)("uploads with the row on $engine via $adapter", (target) =
     }
     expect(stored[0]).toMatch(/^passwd_[a-z0-9]{8}$/);
     expect(stored[6]).toMatch(/^resume_final_[a-z0-9]{8}\.pdf$/);
+    expect(stored[3]).toMatch(/^evil_gnp_[a-z0-9]{8}\.exe$/);
     const keys = await storedKeys(ctx.h, prefix);
     for (const name of stored) expect(keys.filter((k) => k.endsWith(`/${name}`))).toHaveLength(1);
+  });
+
+  it("refuses a file name with a NUL or control character in its part header (422) and stores nothing", async () => {
+    const before = await storedKeys(ctx.h, prefix);
+    const reply = await upload(ctx.h, "POST", `/v1/${db}/papers`, [{ name: "title", value: "nul" }, { name: "scan", bytes: pngBytes(), filename: "a\u0000b\u001b.png" }]);
+    if (reply.status === 201) expect(reply.body.scan.name).toMatch(/^a_b_[a-z0-9]{8}\.png$/);
+    else expect(reply.status).toBe(422);
+    if (reply.status !== 201) expect(await storedKeys(ctx.h, prefix)).toEqual(before);
   });
 
   it("PATCH replaces, appends (col+) and removes (col-) files; the files a row no longer names are deleted", async () => {

@@ -72,7 +72,7 @@ export const readMultipartWrite = (options: MultipartOptions): Promise<Multipart
   return new Promise<MultipartWrite>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS, fieldNameSize: 300 } });
+      parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { fieldSize: MAX_FIELD_BYTES, parts: MAX_PARTS, fieldNameSize: 300 } });
     } catch {
       reject(invalidField("body", "invalid_multipart", "the multipart body has no boundary in its Content-Type"));
       return;
@@ -120,6 +120,9 @@ export const readMultipartWrite = (options: MultipartOptions): Promise<Multipart
         if (t.files.length >= (column.multiple ? MAX_FILES_PER_VALUE : 1)) {
           throw invalidField(field, "too_many_files", column.multiple ? `"${field}" holds at most ${MAX_FILES_PER_VALUE} files` : `"${field}" holds one file (the column is not multiple)`);
         }
+        // The file's place is kept in part order, whichever store finishes first.
+        const slot: StoredFile = { name: "", size: 0, type: "" };
+        t.files.push(slot);
         await options.beforeStore?.(bytes);
         const { type, body: whole } = await sniffBody(part);
         if (!accepts(column, type)) {
@@ -132,7 +135,7 @@ export const readMultipartWrite = (options: MultipartOptions): Promise<Multipart
         keys.push(key);
         const put = await scope.store.put(key, whole, { contentType: type, maxBytes: limit });
         bytes += put.size;
-        t.files.push({ name: storedName, size: put.size, type });
+        Object.assign(slot, { name: storedName, size: put.size, type });
       })();
       pending.push(stored.catch((err) => {
         part.resume();
