@@ -43,6 +43,7 @@ const SERIAL = [
   "tests/security/sign-in-paths.test.ts",
   "tests/sql-console/**",
   "tests/teams/member-access.test.ts",
+  "tests/files/upload-process.test.ts",
 ];
 
 export default defineConfig({

@@ -16,6 +16,15 @@ import { checkStorageQuota } from "./storage-usage";
 
 const UPLOAD_ACTIONS = new Set(["create", "replace", "update"]);
 
+/**
+ * FILES_TEST_PAUSE_MS (tests only): waits this long between storing the files and the write, so a test can kill
+ * the process there and show that the stored files stay unreachable and the sweeper removes them.
+ */
+const pauseForCrashTests = () => {
+  const ms = Number(process.env.FILES_TEST_PAUSE_MS || 0);
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined;
+};
+
 export const maxFileBytes = (app: App) => app.config.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES;
 
 /** Plans, stores the parts, then runs `write` with the record; the stored files go when `write` throws. */
@@ -43,6 +52,7 @@ export const withUpload = async <T>(
     maxBytes: maxFileBytes(app),
   });
   try {
+    await pauseForCrashTests();
     // A body without a Content-Length is counted once it is stored.
     if (!declared && upload.bytes) await checkStorageQuota(app, database, upload.bytes);
     return await write({ ...planned, body: upload.body });
