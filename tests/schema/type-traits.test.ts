@@ -25,7 +25,7 @@ const ALLOWED: Record<string, { checks: number; why: string }> = {
   "lib/services/ai/builds.ts": { checks: 1, why: "reads an AI draft plan's raw JSON, whose types are not checked ColumnTypes yet" },
   "components/ai/build-text.ts": { checks: 2, why: "prints an AI draft column's type with its size" },
   "components/ai/plan-tables.tsx": { checks: 1, why: "shows an AI draft column's options" },
-  "lib/ai/offline-seed.ts": { checks: 15, why: "makes up sample values per type for the offline planner" },
+  "lib/ai/offline-seed.ts": { checks: 16, why: "makes up sample values per type for the offline planner" },
   "lib/schema/typed-value.ts": { checks: 15, why: "reads typed text per type: a switch the compiler checks is exhaustive" },
   "lib/schema/table-limits.ts": { checks: 12, why: "bytes per type in a MySQL row: a switch the compiler checks is exhaustive" },
   "lib/ddl/convert-value.ts": { checks: 19, why: "converts a value into each target type; prints types with their sizes" },
