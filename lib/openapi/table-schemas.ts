@@ -2,7 +2,7 @@
 import { mysqlTypeOf, TYPE_SPECS } from "../schema/column-types";
 import { AUTO_COLUMNS, type ColumnDef, recordColumns, type TableDef } from "../schema/types";
 import { isFile, isSecret } from "../schema/type-traits";
-import { EXAMPLE_FILE, fileInputSchema } from "./file-paths";
+import { EXAMPLE_FILE, fileInputSchema } from "./file-schemas";
 
 type Json = Record<string, unknown>;
 
