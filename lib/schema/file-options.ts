@@ -5,7 +5,9 @@ import type { ColumnDef } from "./types";
 type Problem = { path: (string | number)[]; code: string; message: string };
 
 const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/;
-/** `WxH` crops to fill, `Wx0` / `0xH` keep the ratio, `WxHf` fits inside; each side at most 4000 pixels. */
+/** `WxH` crops to fill, `Wx0` / `0xH` keep the ratio, `WxHf` fits inside; each side at most MAX_THUMB_SIDE pixels. */
+/** The largest thumbnail side the file store makes (lib/files/thumbs.ts). */
+export const MAX_THUMB_SIDE = 2000;
 export const THUMB_SIZE = /^(0|[1-9]\d{0,3})x(0|[1-9]\d{0,3})(f?)$/;
 
 export const fileOptionProblems = (c: Pick<ColumnDef, "accept" | "thumbs">): Problem[] => {
@@ -15,8 +17,9 @@ export const fileOptionProblems = (c: Pick<ColumnDef, "accept" | "thumbs">): Pro
   }
   for (const [i, size] of (c.thumbs ?? []).entries()) {
     const m = THUMB_SIZE.exec(size);
-    if (!m || (m[1] === "0" && m[2] === "0") || (m[3] === "f" && (m[1] === "0" || m[2] === "0"))) {
-      problems.push({ path: ["thumbs", i], code: "invalid_value", message: `thumb "${size}" must be WxH, Wx0, 0xH or WxHf (sides up to 9999, not both 0)` });
+    const sides = m ? [Number(m[1]), Number(m[2])] : [];
+    if (!m || sides.every((n) => n === 0) || sides.some((n) => n > MAX_THUMB_SIDE) || (m[3] === "f" && sides.includes(0))) {
+      problems.push({ path: ["thumbs", i], code: "invalid_value", message: `thumb "${size}" must be WxH, Wx0, 0xH or WxHf (sides up to ${MAX_THUMB_SIDE}, not both 0)` });
     } else if ((c.thumbs ?? []).indexOf(size) !== i) problems.push({ path: ["thumbs", i], code: "duplicate", message: `thumb "${size}" is listed twice` });
   }
   return problems;

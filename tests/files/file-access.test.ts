@@ -50,7 +50,7 @@ describe.each(ENGINES.map((engine) => ({ engine, adapter: "node" as const })))("
     expect(b.status, b.text).toBe(201);
     [rowA, rowB] = [a.body, b.body];
     const row = await ctx.h.app.engine.meta.selectFrom("databases").select("id").where("instance", "=", db).executeTakeFirstOrThrow();
-    secret = (await (await import("../../lib/meta/load-schema")).loadDatabase(ctx.h.app, db)).auth!.secret;
+    secret = (await (await import("../../lib/meta/load-schema")).loadDatabase(ctx.h.app, db))!.auth!.secret;
     expect(row.id).toBeGreaterThan(0);
   });
 

@@ -116,15 +116,15 @@ describe.each(ENGINES.map((engine) => ({ engine, adapter: "node" as const })))("
 
   it("change events carry the file objects with their urls", async () => {
     const row = await make("items", "evented");
-    const database = await loadDatabase(ctx.h.app, db);
+    const database = (await loadDatabase(ctx.h.app, db))!;
     const events = await readEvents(ctx.h.app.engine.userDb(database.schema.physical), db, 0, 10_000, ["items"]);
-    const mine = events.map((e) => e.event).find((e) => e?.record.id === row.id && e.action === "insert");
+    const mine = events.map((e) => e.event).find((e) => e?.record.id === row.id && e?.action === "insert");
     expect(mine?.record.pic).toEqual(row.pic);
   });
 
   it("the sweeper deletes a planted orphan older than the grace period, and keeps every file a row names", async () => {
     const row = await make();
-    const tableId = (await loadDatabase(ctx.h.app, db)).schema.tables.get("items")!.id;
+    const tableId = (await loadDatabase(ctx.h.app, db))!.schema.tables.get("items")!.id;
     const orphan = `${prefix}${tableId}/planted_aaaaaaaa.png`;
     await fileStoreOf(ctx.h.app).put(orphan, Readable.from([Buffer.from("orphan")]), { contentType: "image/png" });
     expect(await sweepOrphans(ctx.h.app, { graceMs: 60_000 })).toBe(0);
