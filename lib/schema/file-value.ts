@@ -63,6 +63,21 @@ export class FileInput {
   }
 }
 
+const nameOf = (v: unknown) => (typeof v === "string" ? v : v && typeof v === "object" && typeof (v as StoredFile).name === "string" ? (v as StoredFile).name : undefined);
+
+/** Names a JSON value keeps: (multiple) an array of names or file objects; (single) one file object. */
+const keptNames = (input: unknown, multiple: boolean): string[] | undefined => {
+  if (multiple && Array.isArray(input)) {
+    const names = input.map(nameOf);
+    return names.every((n) => n !== undefined) ? (names as string[]) : undefined;
+  }
+  if (!multiple && input && typeof input === "object" && !Array.isArray(input) && !(input instanceof StoredFiles)) {
+    const name = nameOf(input);
+    return name === undefined ? undefined : [name];
+  }
+  return undefined;
+};
+
 type Resolved = { ok: true; value: StoredFiles } | { ok: false; code: string; message: string };
 
 const fail = (code: string, message: string): Resolved => ({ ok: false, code, message });
@@ -80,10 +95,12 @@ export const resolveFileValue = (column: { multiple?: boolean }, input: unknown,
     if (unknown.length) return fail("not_stored", `has no stored file named ${JSON.stringify(unknown[0])}`);
     const kept = stored.filter((f) => !input.remove.includes(f.name));
     files = input.append || input.remove.length ? [...kept, ...input.files] : input.files;
-  } else if (multiple && Array.isArray(input) && input.every((n) => typeof n === "string")) {
-    const unknown = input.filter((name) => !stored.some((f) => f.name === name));
+  } else if (keptNames(input, multiple)) {
+    // The stored names to keep, or the file objects as a read gave them (GET → edit → PUT keeps the files).
+    const names = keptNames(input, multiple)!;
+    const unknown = names.filter((name) => !stored.some((f) => f.name === name));
     if (unknown.length) return fail("not_stored", `has no stored file named ${JSON.stringify(unknown[0])}; send the names of stored files to keep`);
-    files = stored.filter((f) => input.includes(f.name));
+    files = stored.filter((f) => names.includes(f.name));
   } else {
     return fail("invalid_type", `must be uploaded with multipart/form-data, a tus upload ({"upload": id}), null${multiple ? ", or the stored names to keep" : ""}`);
   }

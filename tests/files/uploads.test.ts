@@ -195,10 +195,32 @@ describe.each(MATRIX)("uploads with the row on $engine via $adapter", (target) =
   it("a JSON body cannot point a row at a stored object (only names the row already holds)", async () => {
     const forged = await ctx.h.request("POST", `/v1/${db}/papers`, { body: { title: "forged", scan: { name: "passwd_aaaaaaaa", size: 1, type: "text/plain" } } });
     expect(forged.status).toBe(422);
-    expect(forged.body.errors[0]).toMatchObject({ field: "scan", code: "invalid_type" });
+    expect(forged.body.errors[0]).toMatchObject({ field: "scan", code: "not_stored" });
+    const shape = await ctx.h.request("POST", `/v1/${db}/papers`, { body: { title: "forged", scan: "passwd_aaaaaaaa" } });
+    expect(shape.status).toBe(422);
+    expect(shape.body.errors[0]).toMatchObject({ field: "scan", code: "invalid_type" });
     const names = await ctx.h.request("POST", `/v1/${db}/papers`, { body: { title: "forged", attachments: ["passwd_aaaaaaaa"] } });
     expect(names.status).toBe(422);
     expect(names.body.errors[0]).toMatchObject({ field: "attachments", code: "not_stored" });
+  });
+
+  it("GET → edit → PUT keeps the files the record holds", async () => {
+    const made = await upload(ctx.h, "POST", `/v1/${db}/papers`, [{ name: "title", value: "put" }, { name: "scan", bytes: pngBytes(90), filename: "s.png" }, { name: "attachments", bytes: pngBytes(91), filename: "a.png" }]);
+    const read = await ctx.h.request("GET", `/v1/${db}/papers/${made.body.id}`);
+    const put = await ctx.h.request("PUT", `/v1/${db}/papers/${made.body.id}`, { body: { ...read.body, title: "put again" } });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.scan).toEqual(made.body.scan);
+    expect(put.body.attachments).toEqual(made.body.attachments);
+    expect((await download(ctx.h, put.body.scan.url)).status).toBe(200);
+  });
+
+  it("_expand shows a referenced row's files with their urls", async () => {
+    const made = await upload(ctx.h, "POST", `/v1/${db}/papers`, [{ name: "title", value: "referenced" }, { name: "scan", bytes: pngBytes(80), filename: "r.png" }]);
+    const table = await ctx.h.request("POST", `/api/v1/databases/${db}/tables`, { body: { name: "notes", columns: [{ name: "paper_id", type: "reference", references: "papers" }] } });
+    expect(table.status, table.text).toBe(201);
+    const note = await ctx.h.request("POST", `/v1/${db}/notes`, { body: { paper_id: made.body.id } });
+    const expanded = await ctx.h.request("GET", `/v1/${db}/notes?id=${note.body.id}&_expand=paper_id`);
+    expect(expanded.body[0].expand.paper_id.scan).toEqual(made.body.scan);
   });
 
   it("bulk JSON writes keep working on a table with file columns", async () => {
