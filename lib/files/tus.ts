@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { type DataStore, MemoryLocker, Server, type ServerOptions, type Upload } from "@tus/server";
+import { type DataStore, MemoryKvStore, MemoryLocker, Server, type ServerOptions, type Upload } from "@tus/server";
 import { FileStore as TusFileStore } from "@tus/file-store";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
@@ -59,6 +59,8 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
   const locker = new MemoryLocker();
   // With S3, uploads live in the files bucket under _uploads/ (a prefix no file key has); the URL shows the bare id.
   const idPrefix = config.s3 ? "_uploads/" : "";
+  // The S3 store's cache of upload metadata, held here so a removed upload leaves it too.
+  const s3Cache = new MemoryKvStore<never>();
   let datastore: Promise<DataStore> | undefined;
   const open = () =>
     (datastore ??= config.s3
@@ -66,6 +68,7 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
           const s3 = config.s3!;
           return new S3Store({
             partSize: 8 * 1024 * 1024,
+            cache: s3Cache,
             expirationPeriodInMilliseconds: ttlMs,
             s3ClientConfig: {
               bucket: s3.bucket,
@@ -86,6 +89,19 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
     } catch {
       return undefined;
     }
+  };
+
+  // @tus/s3-store's remove aborts the multipart upload first, which S3 refuses (NoSuchUpload) once it completed,
+  // and then deletes nothing; a finished upload's objects are deleted here.
+  const bucket = config.s3 ? openS3Store(config.s3) : undefined;
+  const removeUpload = async (store: DataStore, id: string) => {
+    try {
+      await store.remove(id);
+    } catch (error) {
+      if (!bucket) throw error;
+    }
+    await bucket?.delete([id, `${id}.info`, `${id}.part`]);
+    await s3Cache.delete(id);
   };
 
   const notFound = { status_code: 404, body: "Upload not found\n" };
@@ -145,7 +161,7 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
           type: upload.metadata?.filetype ?? undefined,
           remove: async () => {
             try {
-              await store.remove(id);
+              await removeUpload(store, id);
             } finally {
               taking.delete(id);
             }
@@ -162,7 +178,7 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
       const ids: string[] = [];
       if (config.s3) {
         await store.deleteExpired(); // multipart uploads S3 never finished
-        for await (const o of openS3Store(config.s3).list(idPrefix)) if (o.key.endsWith(".info")) ids.push(o.key.slice(0, -".info".length));
+        for await (const o of bucket!.list(idPrefix)) if (o.key.endsWith(".info")) ids.push(o.key.slice(0, -".info".length));
       } else {
         ids.push(...((await (store as TusFileStore).configstore.list?.()) ?? []));
       }
@@ -171,7 +187,7 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
         const upload = await getUpload(store, id);
         const created = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
         if (!upload || !(created + ttlMs < now.getTime()) || taking.has(id)) continue;
-        await store.remove(id).catch(() => undefined);
+        await removeUpload(store, id).catch(() => undefined);
         removed++;
       }
       return removed;
