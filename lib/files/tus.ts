@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { type DataStore, MemoryLocker, Server, type ServerOptions, type Upload } from "@tus/server";
-import { FileStore as TusFileStore } from "@tus/file-store";
+import type { DataStore, Locker, MemoryKvStore, Server, ServerOptions, Upload } from "@tus/server";
+import type { FileStore as TusFileStore } from "@tus/file-store";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { openS3Store } from "./s3-store";
@@ -56,29 +56,39 @@ export const uploadsOf = (config: Pick<Config, "dataDir" | "s3">): Uploads => {
 export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { maxBytes?: number; ttlMs?: number } = {}): Uploads => {
   const ttlMs = options.ttlMs ?? UPLOAD_TTL_MS;
   const maxBytes = options.maxBytes ?? UPLOAD_MAX_BYTES;
-  const locker = new MemoryLocker();
   // With S3, uploads live in the files bucket under _uploads/ (a prefix no file key has); the URL shows the bare id.
   const idPrefix = config.s3 ? "_uploads/" : "";
-  let datastore: Promise<DataStore> | undefined;
+  type Opened = { store: DataStore; locker: Locker; Server: typeof Server; s3Cache?: MemoryKvStore<never> };
+  let opened: Promise<Opened> | undefined;
+  /** tus and its store load on the first upload request, not at start. */
   const open = () =>
-    (datastore ??= config.s3
-      ? import("@tus/s3-store").then(({ S3Store }) => {
-          const s3 = config.s3!;
-          return new S3Store({
-            partSize: 8 * 1024 * 1024,
-            expirationPeriodInMilliseconds: ttlMs,
-            s3ClientConfig: {
-              bucket: s3.bucket,
-              region: s3.region,
-              endpoint: s3.endpoint,
-              forcePathStyle: s3.forcePathStyle,
-              credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-              requestChecksumCalculation: "WHEN_REQUIRED",
-              responseChecksumValidation: "WHEN_REQUIRED",
-            },
-          }) as DataStore;
-        })
-      : Promise.resolve(new TusFileStore({ directory: path.join(config.dataDir, "uploads"), expirationPeriodInMilliseconds: ttlMs })));
+    (opened ??= (async (): Promise<Opened> => {
+      const tus = await import("@tus/server");
+      const locker = new tus.MemoryLocker();
+      if (!config.s3) {
+        const { FileStore } = await import("@tus/file-store");
+        return { locker, Server: tus.Server, store: new FileStore({ directory: path.join(config.dataDir, "uploads"), expirationPeriodInMilliseconds: ttlMs }) };
+      }
+      const { S3Store } = await import("@tus/s3-store");
+      const s3 = config.s3;
+      // The S3 store's cache of upload metadata, held here so a removed upload leaves it too.
+      const s3Cache = new tus.MemoryKvStore<never>();
+      const store = new S3Store({
+        partSize: 8 * 1024 * 1024,
+        cache: s3Cache,
+        expirationPeriodInMilliseconds: ttlMs,
+        s3ClientConfig: {
+          bucket: s3.bucket,
+          region: s3.region,
+          endpoint: s3.endpoint,
+          forcePathStyle: s3.forcePathStyle,
+          credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+          requestChecksumCalculation: "WHEN_REQUIRED",
+          responseChecksumValidation: "WHEN_REQUIRED",
+        },
+      });
+      return { locker, Server: tus.Server, store, s3Cache };
+    })());
 
   const getUpload = async (store: DataStore, id: string): Promise<Upload | undefined> => {
     try {
@@ -88,9 +98,22 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
     }
   };
 
+  // @tus/s3-store's remove aborts the multipart upload first, which S3 refuses (NoSuchUpload) once it completed,
+  // and then deletes nothing; a finished upload's objects are deleted here.
+  const bucket = config.s3 ? openS3Store(config.s3) : undefined;
+  const removeUpload = async ({ store, s3Cache }: Opened, id: string) => {
+    try {
+      await store.remove(id);
+    } catch (error) {
+      if (!bucket) throw error;
+    }
+    await bucket?.delete([id, `${id}.info`, `${id}.part`]);
+    await s3Cache?.delete(id);
+  };
+
   const notFound = { status_code: 404, body: "Upload not found\n" };
   const serverFor = async (target: UploadTarget) => {
-    const store = await open();
+    const { store, locker, Server } = await open();
     const base = `/v1/${target.database}/_uploads`;
     const tusOptions: ServerOptions & { datastore: DataStore } = {
       path: base,
@@ -124,7 +147,8 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
 
     takeUpload: async (database, uploadId, actor) => {
       if (typeof uploadId !== "string" || !ID_RE.test(uploadId)) throw uploadProblem("upload must be the id of a finished upload.");
-      const store = await open();
+      const tus = await open();
+      const { store } = tus;
       const id = idPrefix + uploadId;
       const upload = await getUpload(store, id);
       if (!upload || upload.metadata?.database !== database || (actor !== undefined && upload.metadata?.actor !== actor)) {
@@ -145,7 +169,7 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
           type: upload.metadata?.filetype ?? undefined,
           remove: async () => {
             try {
-              await store.remove(id);
+              await removeUpload(tus, id);
             } finally {
               taking.delete(id);
             }
@@ -158,11 +182,12 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
     },
 
     expireUploads: async (now = new Date()) => {
-      const store = await open();
+      const tus = await open();
+      const { store } = tus;
       const ids: string[] = [];
       if (config.s3) {
         await store.deleteExpired(); // multipart uploads S3 never finished
-        for await (const o of openS3Store(config.s3).list(idPrefix)) if (o.key.endsWith(".info")) ids.push(o.key.slice(0, -".info".length));
+        for await (const o of bucket!.list(idPrefix)) if (o.key.endsWith(".info")) ids.push(o.key.slice(0, -".info".length));
       } else {
         ids.push(...((await (store as TusFileStore).configstore.list?.()) ?? []));
       }
@@ -171,7 +196,7 @@ export const openUploads = (config: Pick<Config, "dataDir" | "s3">, options: { m
         const upload = await getUpload(store, id);
         const created = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
         if (!upload || !(created + ttlMs < now.getTime()) || taking.has(id)) continue;
-        await store.remove(id).catch(() => undefined);
+        await removeUpload(tus, id).catch(() => undefined);
         removed++;
       }
       return removed;

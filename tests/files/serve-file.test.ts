@@ -11,6 +11,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/http/error-response";
+import { toWebResponse } from "@/lib/http/web-adapter";
 import { openLocalStore } from "@/lib/files/local-store";
 import { openS3Store } from "@/lib/files/s3-store";
 import { contentDisposition, type FileObject, parseRange, serveFile } from "@/lib/files/serve";
@@ -105,6 +106,15 @@ describe("downloads", () => {
     const res = await get("pub.txt");
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(await res.text()).toBe("hello");
+  });
+
+  it("streams through the route handlers' adapter too (a web Response)", async () => {
+    const header = () => undefined;
+    const out = await serveFile({ ...files.get("blob.bin")!, method: "GET", header, query: new URLSearchParams("download=1") });
+    const res = toWebResponse(out);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it("answers 404 when the object is gone from the store", async () => {
