@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, MATRIX, useHarness } from "../contract/contract-helpers";
 import { STORED_NAME } from "../../lib/files/safe-name";
-import { databaseId, download, expectStatus, pdfBytes, pngBytes, sha256, storedKeys, upload } from "./files-helpers";
+import { databaseId, download, expectStatus, pdfBytes, pngBytes, send, sha256, storedKeys, upload } from "./files-helpers";
 
 describe.each(MATRIX)("uploads with the row on $engine via $adapter", (target) => {
   const ctx = useHarness(target);
@@ -221,6 +221,25 @@ describe.each(MATRIX)("uploads with the row on $engine via $adapter", (target) =
     const note = await ctx.h.request("POST", `/v1/${db}/notes`, { body: { paper_id: made.body.id } });
     const expanded = await ctx.h.request("GET", `/v1/${db}/notes?id=${note.body.id}&_expand=paper_id`);
     expect(expanded.body[0].expand.paper_id.scan).toEqual(made.body.scan);
+  });
+
+  it("attaches a finished tus upload with {\"upload\": id}, once; a taken or unknown id is 422", async () => {
+    const bytes = pdfBytes();
+    const tus = (method: string, url: string, headers: Record<string, string>, body?: Uint8Array) =>
+      send(ctx.h, method, url, { headers: { "tus-resumable": "1.0.0", ...headers }, body: body && Buffer.from(body) });
+    const created = await tus("POST", `/v1/${db}/_uploads`, { "upload-length": String(bytes.length), "upload-metadata": `filename ${Buffer.from("deal.pdf").toString("base64")}` });
+    expect(created.status).toBe(201);
+    const id = created.headers.get("location")!.split("/").pop()!;
+    const sent = await tus("PATCH", `/v1/${db}/_uploads/${id}`, { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, bytes);
+    expect(sent.status).toBe(204);
+    const made = await ctx.h.request("POST", `/v1/${db}/papers`, { body: { title: "from tus", scan: { upload: id } } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.scan).toMatchObject({ name: expect.stringMatching(/^deal_[a-z0-9]{8}\.pdf$/), size: bytes.length, type: "application/pdf" });
+    expect(sha256((await download(ctx.h, made.body.scan.url)).bytes)).toBe(sha256(bytes));
+    const again = await ctx.h.request("POST", `/v1/${db}/papers`, { body: { title: "twice", scan: { upload: id } } });
+    expect(again.status).toBe(422);
+    const unknown = await ctx.h.request("POST", `/v1/${db}/papers`, { body: { title: "unknown", scan: { upload: "0".repeat(32) } } });
+    expect(unknown.status).toBe(422);
   });
 
   it("bulk JSON writes keep working on a table with file columns", async () => {
