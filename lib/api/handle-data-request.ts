@@ -42,7 +42,7 @@ const requireVerb = (method: string, verbs: string[]) => {
 
 /** Preflight needs no credentials; withCors adds the database's allowed origin. */
 const preflight = (segments: string[], isJoin: boolean) => {
-  const authVerb = segments[0] === "auth" && segments.length === 2 ? AUTH_VERBS[segments[1]] : undefined;
+  const authVerb = segments[0] === "auth" && segments.length === 2 ? (segments[1] === "file-token" ? "POST" : AUTH_VERBS[segments[1]]) : undefined;
   const readOnly = isJoin || segments[0] === "openapi.json";
   const verbs = authVerb ? [authVerb] : readOnly ? ["GET"] : segments.length === 2 ? ITEM_VERBS : COLLECTION_VERBS;
   return noContent({ allow: [...verbs, "OPTIONS"].join(", ") });

@@ -95,6 +95,12 @@ describe.each(ENGINES.map((engine) => ({ engine, adapter: "node" as const })))("
     expect((await ctx.h.request("GET", `/v1/${db}/albums`, { headers: { authorization: `Bearer ${token}` }, key: null })).status).toBe(401);
   });
 
+  it("answers a browser's preflight of the file-token route with POST", async () => {
+    const reply = await ctx.h.request("OPTIONS", `/v1/${db}/auth/file-token`, { key: null });
+    expect(reply.status).toBe(204);
+    expect(reply.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
   it("should refuse a file token to a secret key (403)", async () => {
     const reply = await ctx.h.request("POST", `/v1/${db}/auth/file-token`);
     expect(reply.status).toBe(403);
