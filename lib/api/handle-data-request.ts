@@ -133,13 +133,11 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, database, segments.slice(1));
     if (segments?.length === 4 && database) {
       const [table, id, column, name] = segments;
-      const who = async () => {
-        const caller = await authenticate(app, req, database);
-        const admitting = admit(app, database, admission);
-        if (admitting) await admitting;
-        return caller;
+      // Counted against the owner's rate once the caller is known (a public column's download has none to check).
+      const count = async () => {
+        if (!admission.decision) await admit(app, database, admission);
       };
-      return await serveFileRequest(app, req, database, { table, id, column, name }, who);
+      return await serveFileRequest(app, req, database, { table, id, column, name }, () => authenticate(app, req, database), count);
     }
     if (segments?.[0] === "_changes") req = withAccessToken(req);
     const caller = await authenticate(app, req, database);

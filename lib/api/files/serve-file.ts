@@ -28,6 +28,8 @@ export const serveFileRequest = async (
   path: FilePath,
   /** The request's own credential, read only when the column is not public and no token came. */
   authenticate: () => Promise<Caller>,
+  /** Counts the request against the owner's rate (429 past it), once the caller is settled. */
+  admit: () => Promise<void>,
 ): Promise<CoreResponse> => {
   if (req.method !== "GET" && req.method !== "HEAD") throw methodNotAllowed(["GET", "HEAD"]);
   const { schema } = database;
@@ -38,6 +40,7 @@ export const serveFileRequest = async (
   const id = pathId(path.id, "No such file.");
   const token = req.query.get("token");
   const caller: Caller | undefined = column.public ? undefined : token ? await fileTokenCaller(database, token) : await authenticate();
+  await admit();
   const user = caller?.kind === "user" ? caller : undefined;
   const access = user ? (t: string, action: "select" | "insert" | "update" | "delete") => rowFilter(user, schema, t, action) : FULL_ACCESS;
   const index = user ? indexTableForUsers(table) : indexTable(table);
