@@ -37,6 +37,7 @@ const SERIAL = [
   "tests/reliability/**",
   "tests/scale/**",
   "tests/scale-out/**",
+  "tests/files/tus-large-upload.test.ts",
   "tests/domains/verify-domain.test.ts",
   "tests/hooks/hook-cost-bound.test.ts",
   "tests/hooks/hook-limits.test.ts",
@@ -47,6 +48,7 @@ const SERIAL = [
   "tests/security/sign-in-paths.test.ts",
   "tests/sql-console/**",
   "tests/teams/member-access.test.ts",
+  "tests/files/upload-process.test.ts",
 ];
 
 export default defineConfig({

@@ -22,6 +22,7 @@ import type { App, KeyRecord } from "./app-type";
 import { LruMap } from "./lru-map";
 import { MAX_CACHED_KEYS, MAX_CACHED_UNKNOWN_KEYS } from "./keys/resolve-key";
 import { MAX_CACHED_ROLES } from "./teams/roles";
+import { startFileSweeper } from "./api/files/sweep-orphans";
 
 export type { App, ChangeEvents, KeyRecord } from "./app-type";
 
@@ -45,6 +46,10 @@ const requireDefaultPlan = async (engine: Engine, config: Config) => {
 };
 
 export const createApp = async (config: Config = readConfig()): Promise<App> => {
+  // Each API node would keep its own DATA_DIR/files: an upload on one would be missing on the others.
+  if ((config.apiNodes ?? 1) > 1 && !config.s3) {
+    throw new Error(`API_NODES=${config.apiNodes}: a cluster of more than one API node needs S3 file storage (S3_BUCKET), not a local folder`);
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const engine = await openEngine(config);
   await migrateToLatest(engine.meta, engine.kind);
@@ -115,6 +120,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       await app.changeEvents?.stop();
       stopRechecks();
       stopReconciler();
+      stopSweeper();
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -125,6 +131,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const stopRechecks = startDomainRechecks(app);
   const stopReconciler = startSchemaReconciler(app);
+  const stopSweeper = startFileSweeper(app, (config.fileSweepSeconds ?? 3600) * 1000, (config.fileSweepGraceSeconds ?? 3600) * 1000);
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

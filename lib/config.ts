@@ -46,7 +46,46 @@ export type Config = {
   docs?: DocsConfig;
   /** Change events, the feed and webhooks (lib/events/events-config.ts). */
   events?: EventsConfig;
+  /** FILE_MAX_BYTES: most bytes of one uploaded file (default 50 MiB); a file column's max_size may lower it. */
+  fileMaxBytes?: number;
+  /** FILE_SWEEP_SECONDS: how often orphaned files are swept (default 3600; 0 turns it off). */
+  fileSweepSeconds?: number;
+  /** FILE_SWEEP_GRACE_SECONDS: how old an unreferenced file must be before the sweeper deletes it (default 3600). */
+  fileSweepGraceSeconds?: number;
+  /** API_NODES: how many API processes serve this install (default 1); more than one needs S3 file storage. */
+  apiNodes?: number;
+  /** Where files are stored: this S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/files (lib/files). */
+  s3?: S3Config;
 };
+
+export type S3Config = {
+  /** S3_BUCKET: the bucket; it must exist. */
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible service's address (MinIO, R2…); unset, AWS's for the region. */
+  endpoint?: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset, the SDK's usual credential chain. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** S3_FORCE_PATH_STYLE=1: bucket in the path rather than the host name (most self-hosted services need it). */
+  forcePathStyle: boolean;
+};
+
+const readS3Config = (env: NodeJS.ProcessEnv): S3Config | undefined =>
+  env.S3_BUCKET
+    ? {
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT || undefined,
+        region: env.S3_REGION || "us-east-1",
+        accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        forcePathStyle: ["1", "true", "on"].includes((env.S3_FORCE_PATH_STYLE ?? "").toLowerCase()),
+      }
+    : undefined;
+
+/** FILE_MAX_BYTES when unset. */
+export const DEFAULT_FILE_MAX_BYTES = 52_428_800;
 
 export type DocsConfig = {
   /** DOCS_CNAME_TARGET: the host a custom docs domain must CNAME to (default: NEXTAUTH_URL's host, else localhost). */
@@ -128,5 +167,10 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     docs: readDocsConfig(env),
     events: readEventsConfig(env),
+    fileMaxBytes: wholeNumber(env, "FILE_MAX_BYTES", 1),
+    apiNodes: wholeNumber(env, "API_NODES", 1),
+    fileSweepSeconds: wholeNumber(env, "FILE_SWEEP_SECONDS", 0),
+    fileSweepGraceSeconds: wholeNumber(env, "FILE_SWEEP_GRACE_SECONDS", 0),
+    s3: readS3Config(env),
   };
 };

@@ -16,6 +16,7 @@ const STATUS_BY_CODE = {
   write_conflict: 409,
   invite_expired: 410,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   unsupported_media_type: 415,
   validation_failed: 422,
   ai_plan_invalid: 422,

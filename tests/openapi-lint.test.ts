@@ -75,6 +75,8 @@ const makeSchema = (): DatabaseSchema => {
       col("author_id", "reference", { references: "authors", nullable: false }),
       col("weight", "decimal", { precision: 3, scale: 0 }),
       col("secret", "password"),
+      col("cover", "file", { accept: ["image/*"], thumbs: ["100x100"] }),
+      col("scans", "file", { multiple: true }),
     ],
   };
   return {
@@ -277,6 +279,23 @@ describe("the data document describes the schema", () => {
     expect(collection.patch.operationId).toBe("updateAuthorsByFilter");
   });
 
+  it("documents file columns: the File object, JSON inputs, multipart bodies and the download path", () => {
+    expect(doc.components.schemas.File.required).toEqual(["name", "size", "type", "url"]);
+    const record = doc.components.schemas["BookItems"].properties;
+    expect(record.cover).toMatchObject({ $ref: "#/components/schemas/File" });
+    expect(record.scans.type).toEqual(["array", "null"]);
+    const form = doc.paths["/book_items"].post.requestBody.content["multipart/form-data"].schema.properties;
+    expect(form.cover).toMatchObject({ type: "string", format: "binary" });
+    expect(form.scans).toMatchObject({ type: "array", items: { format: "binary" } });
+    expect(form._json).toMatchObject({ type: "string" });
+    expect(doc.paths["/book_items/{id}"].patch.requestBody.content["multipart/form-data"]).toBeDefined();
+    expect(doc.paths["/authors"].post.requestBody.content["multipart/form-data"]).toBeUndefined();
+    const download = doc.paths["/book_items/{id}/{column}/{name}"];
+    expect(download.parameters[1].schema.enum).toEqual(["cover", "scans"]);
+    expect(Object.keys(download.get.responses)).toEqual(expect.arrayContaining(["200", "206", "404", "422"]));
+    expect(doc.paths["/book_items"].post.responses["402"]).toBeDefined();
+  });
+
   it("has unique operationIds, one tag per table", () => {
     const ids = operations(doc).map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -325,8 +344,8 @@ describe("the data document describes the schema", () => {
     expect(doc.paths["/authors"].get.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
     expect(doc.components.responses.Unauthorized.headers["WWW-Authenticate"]).toBeDefined();
     expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
-    // Auth is on (403) and isbn is unique (409); no data-API rate limit exists, so no 429.
-    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["200", "201", "401", "403", "404", "409", "413", "422", "500", "503"]);
+    // Auth is on (403), isbn is unique (409), the file columns' uploads meet the storage quota (402); no data-API rate limit exists, so no 429.
+    expect(Object.keys(doc.paths["/book_items"].post.responses).sort()).toEqual(["200", "201", "401", "402", "403", "404", "409", "413", "422", "500", "503"]);
     // Every operation may meet a database outage: 503 with Retry-After.
     expect(doc.paths["/authors"].get.responses["503"]).toEqual({ $ref: "#/components/responses/Unavailable" });
     expect(doc.components.responses.Unavailable.headers["Retry-After"]).toBeDefined();
@@ -442,10 +461,10 @@ describe("the management document", () => {
     }
   });
 
-  it("describes columns with the 13 types and keys with their secret", () => {
+  it("describes columns with the 14 types and keys with their secret", () => {
     const s = doc.components.schemas;
     expect(s.ColumnInput.properties.type.enum).toEqual([...COLUMN_TYPES]);
-    expect(Object.keys(s.ColumnInput.properties)).toEqual(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "index", "searchable"]);
+    expect(Object.keys(s.ColumnInput.properties)).toEqual(["name", "type", "nullable", "unique", "default", "length", "precision", "scale", "options", "references", "multiple", "max_size", "accept", "thumbs", "public", "index", "searchable"]);
     expect(s.Column.properties).toHaveProperty("mysql_type");
     expect(s.Key.required).toEqual(["id", "name", "key", "database", "created_at"]);
     expect(Object.keys(s.Database.properties)).toEqual(["instance", "name", "owner_id", "owner", "creator", "role", "api_base", "tables", "created_at", "updated_at"]);

@@ -3,7 +3,7 @@
 // convention), so an export reads back to exactly the same values. Pure: the grid and the tests share it.
 import type { Column } from "../api/types";
 import { atScale, textToValue } from "./record-values";
-import { isJson, isTextual } from "@/lib/schema/type-traits";
+import { isFile, isJson, isTextual } from "@/lib/schema/type-traits";
 
 /** A parsed cell: its text, or null for an empty field that was not quoted. */
 export type CsvCell = string | null;
@@ -17,6 +17,8 @@ export type CsvColumn = Pick<Column, "name" | "type"> & { scale?: number };
 /** One exported value as CSV text: a JSON column as JSON (a JSON string keeps its quotes), decimals at their scale. */
 const fieldOf = (column: CsvColumn, value: unknown): string => {
   if (value === null || value === undefined) return "";
+  // A file column exports its stored names, space-separated (the files themselves are downloads).
+  if (isFile(column)) return quoteField((Array.isArray(value) ? value : [value]).map((f) => (f as { name?: string })?.name ?? "").join(" "));
   if (isJson(column) || typeof value === "object") return quoteField(JSON.stringify(value));
   return quoteField(atScale(column, value));
 };

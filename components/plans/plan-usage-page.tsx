@@ -11,6 +11,9 @@ import { CreditsLedger } from "./credits-ledger";
 import { limitText, plural, rolesText } from "./plan-wording";
 import { UsageMeter } from "./usage-meter";
 
+const MB = 1024 * 1024;
+const byteText = (n: number) => (n >= 1024 * MB ? `${(n / (1024 * MB)).toFixed(1)} GB` : `${(n / MB).toFixed(1)} MB`);
+
 const Card = ({ title, children, aside }: { title: ReactNode; children: ReactNode; aside?: ReactNode }) => (
   <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs" aria-label={typeof title === "string" ? title : undefined}>
     <div className="flex items-center justify-between gap-3">
@@ -38,6 +41,7 @@ const PlanLimits = ({ plan }: { plan: Account["plan"] }) => (
       <span className="block text-xs font-normal text-slate-500">data API, all your databases together</span>
     </Limit>
     <Limit label="Webhooks per database">{limitText(plan.max_webhooks_per_database)}</Limit>
+    <Limit label="File storage">{plan.storage_bytes === null ? "unlimited" : byteText(plan.storage_bytes)}</Limit>
     <Limit label="Member roles">{rolesText(plan.roles)}</Limit>
     <Limit label="Custom domain for API docs">{plan.custom_domain ? "yes" : "no"}</Limit>
   </dl>
@@ -70,6 +74,12 @@ const Usage = ({ account, ledger }: { account: Account; ledger: CreditLedger }) 
         used={usage.ai_calls_this_month}
         limit={plan.ai_calls_per_month}
         detail={plan.ai_calls_per_month === null ? undefined : `Counted per calendar month (UTC).${credits.ai_calls ? ` Then ${plural(credits.ai_calls, "AI credit")} pay for more.` : ""}`}
+      />
+      <UsageMeter
+        label="File storage (MB)"
+        used={Math.ceil(usage.storage_bytes / MB)}
+        limit={plan.storage_bytes === null ? null : Math.floor(plan.storage_bytes / MB)}
+        detail={`${byteText(usage.storage_bytes)} of uploaded files across your databases.`}
       />
     </div>
   );

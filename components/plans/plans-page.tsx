@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from "../ui/states";
 import { PlanForm } from "./plan-form";
 import { plural } from "./plan-wording";
 
-const BLANK: PlanPut = { max_databases: 1, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 0, requests_per_second: 10, max_webhooks_per_database: 3 };
+const BLANK: PlanPut = { max_databases: 1, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 0, requests_per_second: 10, max_webhooks_per_database: 3, storage_bytes: null };
 
 /** A form for a plan that does not exist yet; it starts from the limits of the first plan. */
 const NewPlanForm = ({ plans }: { plans: Plan[] }) => {

@@ -23,7 +23,7 @@ export type AgentResult = { plan: DraftPlan; summary: string; steps: AgentStep[]
 
 const COLUMN_HELP =
   'A column is {"name", "type", "nullable"?, "unique"?, "default"?, "length"?, "precision"?, "scale"?, "options"?, "references"?}. ' +
-  "Types: varchar, text, int, bigint, decimal, float, boolean, date, datetime, json, password, dropdown (needs options), reference (needs references: an earlier table). " +
+  "Types: varchar, text, int, bigint, decimal, float, boolean, date, datetime, json, password, dropdown (needs options), reference (needs references: an earlier table), file (uploaded files: photo, image, attachment, document; options accept e.g. [\"image/*\"], multiple: true for several; seed rows leave file columns out). " +
   "Names are lowercase a-z, 0-9 and _. id, created_at and updated_at are automatic: never add them.";
 
 const SYSTEM = [

@@ -1,6 +1,6 @@
 // From an attribute's words to a column the management API takes: the type is inferred from the words
 // (price → decimal, "due"/"… date" → date, "… at" → datetime, counts → int, email → unique varchar,
-// status/type/priority → dropdown with the sentence's options or sensible defaults).
+// status/type/priority → dropdown with the sentence's options or sensible defaults, photo/attachment → file).
 import { identifier } from "./offline-words";
 import type { PlanColumn } from "./plan";
 
@@ -15,7 +15,10 @@ const DATETIME = set("time timestamp datetime at");
 const BOOLEAN = set("active paid available verified completed done archived published approved featured enabled flag vegetarian vegan returned refunded resolved confirmed");
 const DURATIONS = set("cooking prep preparation travel wait waiting reading running flight screen response lead baking");
 const TEXT = set("description notes note bio body content comment comments summary details instructions message text review feedback diagnosis symptoms treatment remarks");
-const URL = set("url website link homepage photo image avatar");
+const URL = set("url website link homepage");
+/** Uploaded files: images (accept image/*), and any file; plurals hold several. */
+const IMAGE = set("photo photos image images picture pictures avatar logo cover thumbnail portrait headshot");
+const ATTACHMENT = set("attachment attachments file files document documents scan scans receipt receipts resume cv contract");
 const PHONE = set("phone mobile telephone fax");
 const SHORT = set("code sku isbn vin plate number zip postcode postal initials currency");
 
@@ -37,7 +40,7 @@ const DEFAULT_OPTIONS: Record<string, string[]> = {
 
 /** Words that are columns of something rather than things to keep a table of. */
 export const isAttributeWord = (word: string) =>
-  [MONEY, DECIMAL, COORDINATE, COUNT, DATE, DATETIME, BOOLEAN, TEXT, URL, PHONE].some((s) => s.has(word)) ||
+  [MONEY, DECIMAL, COORDINATE, COUNT, DATE, DATETIME, BOOLEAN, TEXT, URL, IMAGE, ATTACHMENT, PHONE].some((s) => s.has(word)) ||
   word in DEFAULT_OPTIONS || ["email", "name", "title", "address", "city", "country", "species", "breed", "color", "colour", "model", "make", "brand", "genre"].includes(word);
 
 /** Columns every table has already, or that the data API keeps for itself. */
@@ -66,7 +69,9 @@ export const columnFor = (words: string[], options?: string[]): PlanColumn | und
   if (DATETIME.has(head)) return { name, type: "datetime" };
   if (COUNT.has(head)) return { name, type: "int" };
   if (TEXT.has(head)) return { name, type: "text" };
-  if (URL.has(head)) return { name, type: "varchar", length: 255 };
+  if (URL.has(head) || (IMAGE.has(head) && words.some((w) => URL.has(w)))) return { name, type: "varchar", length: 255 };
+  if (IMAGE.has(head)) return { name, type: "file", accept: ["image/*"], ...(head.endsWith("s") ? { multiple: true } : {}) };
+  if (ATTACHMENT.has(head)) return { name, type: "file", ...(head.endsWith("s") ? { multiple: true } : {}) };
   if (PHONE.has(head) || SHORT.has(head)) return { name, type: "varchar", length: 40 };
   return { name, type: "varchar", length: head === "name" || head === "title" ? 150 : 200 };
 };

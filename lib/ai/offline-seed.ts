@@ -73,6 +73,8 @@ const valueFor = (column: PlanColumn, i: number, { table, label, person }: Conte
       return /latitude|longitude|lat|lng/.test(name) ? COORDINATES[i] : DECIMALS[i];
     case "text":
       return `${capitalize(words(name))} for ${label} ${n}.`;
+    case "file":
+      return undefined; // files are uploaded, not seeded
     default: {
       let value: string;
       if (name === "email" || name.endsWith("_email")) value = `${person ? slug(NAMES[i]) : `${slug(label)}${n}`}@example.com`;
@@ -93,7 +95,9 @@ export const seedRows = (tables: PlannedTable[]): Record<string, Record<string, 
     tables.map((table) => {
       const label = table.entity?.label ?? table.name.replace(/_/g, " ");
       const person = PEOPLE.has(label.split(" ").pop()!);
-      const rows = Array.from({ length: SEED_ROWS }, (_, i) => Object.fromEntries(table.columns.map((c) => [c.name, valueFor(c, i, { table, label, person })])));
+      const rows = Array.from({ length: SEED_ROWS }, (_, i) =>
+        Object.fromEntries(table.columns.map((c) => [c.name, valueFor(c, i, { table, label, person })]).filter(([, v]) => v !== undefined)),
+      );
       return [table.name, rows];
     }),
   );

@@ -13,6 +13,7 @@ import type { Caller } from "./authenticate";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { isUpsert } from "./write/parse-upsert";
 import type { WriteAction, WriteRequest } from "./write/run-write";
+import { fileScopeOf } from "./files/file-scope";
 
 export const COLLECTION_VERBS = ["GET", "POST", "PATCH", "DELETE"];
 export const ITEM_VERBS = ["GET", "PUT", "PATCH", "DELETE"];
@@ -60,7 +61,16 @@ const manyBody = (req: CoreRequest): unknown[] => {
 };
 
 /** Plans `/{table}[/{id}]`: 404 for an unknown table or id shape, 405 for a verb the path does not take. */
-export const planDataRequest = (app: App, req: CoreRequest, database: LoadedDatabase, caller: Caller, name: string, idText?: string): DataRequest => {
+export const planDataRequest = (
+  app: App,
+  req: CoreRequest,
+  database: LoadedDatabase,
+  caller: Caller,
+  name: string,
+  idText?: string,
+  /** The body when the request's was read otherwise (a multipart upload), instead of its JSON. */
+  body?: unknown,
+): DataRequest => {
   const { schema } = database;
   const table = schema.tables.get(name);
   if (!table) throw notFound(`Table "${name}" was not found in database "${schema.instance}".`);
@@ -82,11 +92,12 @@ export const planDataRequest = (app: App, req: CoreRequest, database: LoadedData
     access: accessFor(schema, caller),
     action,
     id,
-    body: BODILESS.includes(action) ? undefined : many ? manyBody(req) : parseJsonBody(req),
+    body: BODILESS.includes(action) ? undefined : many ? manyBody(req) : (body ?? parseJsonBody(req)),
     ...(many && { many: true as const }),
     query: req.query,
     prefer: req.header("prefer"),
     hook: hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: userId ?? null } },
     authId: userId,
+    files: fileScopeOf(app, database, table),
   };
 };

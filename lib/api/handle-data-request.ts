@@ -23,6 +23,17 @@ import { checkQueryText } from "../http/query-text";
 import { isStaleSchemaError, schemaChanged } from "./stale-schema";
 import { serveChanges, withAccessToken } from "../events/feed/serve-changes";
 import { BIG_BODY_CHARS, inBigLane, nextTurn } from "../limits/big-lane";
+import { issueFileToken } from "./files/file-token";
+import { serveFileRequest } from "./files/serve-file";
+import { withFileUrls } from "./files/file-urls";
+import { withUpload } from "./files/serve-upload";
+import { withAttachedUploads } from "./files/attach-uploads";
+
+/** A refused upload closes its connection: the rest of a large body is not read. */
+const uploadRefused = (err: unknown, req: CoreRequest) => {
+  const response = errorResponse(err, req.requestId);
+  return { ...response, headers: { ...response.headers, connection: "close" } };
+};
 
 
 const requireVerb = (method: string, verbs: string[]) => {
@@ -31,7 +42,7 @@ const requireVerb = (method: string, verbs: string[]) => {
 
 /** Preflight needs no credentials; withCors adds the database's allowed origin. */
 const preflight = (segments: string[], isJoin: boolean) => {
-  const authVerb = segments[0] === "auth" && segments.length === 2 ? AUTH_VERBS[segments[1]] : undefined;
+  const authVerb = segments[0] === "auth" && segments.length === 2 ? (segments[1] === "file-token" ? "POST" : AUTH_VERBS[segments[1]]) : undefined;
   const readOnly = isJoin || segments[0] === "openapi.json";
   const many = segments.length === 2 && Object.hasOwn(MANY_PATHS, segments[1]);
   const verbs = authVerb ? [authVerb] : readOnly ? ["GET"] : many ? ["POST"] : segments.length === 2 ? ITEM_VERBS : COLLECTION_VERBS;
@@ -124,7 +135,16 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     await app.sync();
     const database = INSTANCE_RE.test(instance) ? await loadDatabase(app, instance) : undefined;
     if (req.method === "OPTIONS") return preflight(segments ?? [], database?.schema.joins?.has(segments?.[0] ?? "") ?? false);
+    if (segments?.[0] === "auth" && segments[1] === "file-token" && segments.length === 2) return await issueFileToken(app, req, database);
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, database, segments.slice(1));
+    if (segments?.length === 4 && database) {
+      const [table, id, column, name] = segments;
+      // Counted against the owner's rate once the caller is known (a public column's download has none to check).
+      const count = async () => {
+        if (!admission.decision) await admit(app, database, admission);
+      };
+      return await serveFileRequest(app, req, database, { table, id, column, name }, () => authenticate(app, req, database), count);
+    }
     if (segments?.[0] === "_changes") req = withAccessToken(req);
     const caller = await authenticate(app, req, database);
     if (!database) throw notFound(`Database "${instance}" was not found.`);
@@ -146,13 +166,19 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     }
     const join = schema.joins?.get(name);
     if (join) return await serveJoin(app.engine.userDb(schema.physical), schema, join, req, idText, caller);
-    if ((req.body?.length ?? 0) < BIG_BODY_CHARS) return await serveTable(planDataRequest(app, req, database, caller, name, idText), req);
-    return await inBigLane(async () => {
+    const table = schema.tables.get(name);
+    const answer = (response: CoreResponse) => (table ? withFileUrls(response, schema, table) : response);
+    if (req.bodyStream) return answer(await withUpload(app, req, database, caller, { name, idText }, (planned) => serveTable(planned, req)));
+    const serve = (planned: DataRequest) => (planned.files ? withAttachedUploads(app, database, planned, (r) => serveTable(r, req)) : serveTable(planned, req));
+    if ((req.body?.length ?? 0) < BIG_BODY_CHARS) return answer(await serve(planDataRequest(app, req, database, caller, name, idText)));
+    return answer(await inBigLane(async () => {
       const planned = planDataRequest(app, req, database, caller, name, idText); // parses the body
       await nextTurn();
-      return serveTable(planned, req);
-    });
+      return serve(planned);
+    }));
   } catch (err) {
+    // An upload's body was read once: its request is answered, never planned again.
+    if (req.bodyStream) return uploadRefused(isStaleSchemaError(err) ? schemaChanged() : err, req);
     if (!isStaleSchemaError(err)) return errorResponse(err, req.requestId);
     if (replanned) return errorResponse(schemaChanged(), req.requestId);
     const stale = app.schemas.get(instance);

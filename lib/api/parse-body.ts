@@ -2,7 +2,8 @@ import type { FieldError } from "../errors";
 import { TYPE_SPECS } from "../schema/column-types";
 import { AUTH_ID_DEFAULT } from "../schema/types";
 import type { TableIndex } from "./table-index";
-import { isSecret } from "../schema/type-traits";
+import { isFile, isSecret } from "../schema/type-traits";
+import { resolveFileValue } from "../schema/file-value";
 
 export type WriteMode = "create" | "replace" | "update";
 
@@ -48,7 +49,13 @@ export const parseRecordBody = (
       continue;
     }
     if (isSecret(column) && current && current[name] === value) continue;
-    const check = TYPE_SPECS[column.type].fromJson(value, column);
+    // A file column's value is made from the request's uploads and the row's stored files, never taken as sent.
+    const resolved = isFile(column) ? resolveFileValue(column, value, current?.[name]) : undefined;
+    if (resolved && !resolved.ok) {
+      errors.push({ field: `${at}${name}`, code: resolved.code, message: `"${name}" ${resolved.message}` });
+      continue;
+    }
+    const check = TYPE_SPECS[column.type].fromJson(resolved ? resolved.value : value, column);
     if (!check.ok) {
       errors.push({ field: `${at}${name}`, code: check.code, message: `"${name}" ${check.message}` });
       continue;

@@ -104,6 +104,7 @@ export type PlansTable = {
   ai_calls_per_month: number | null;
   requests_per_second: number | null;
   max_webhooks_per_database: number | null;
+  storage_bytes: number | string | null;
   updated_at: string;
 };
 

@@ -114,7 +114,7 @@ const migrations: Record<string, Migration> = {
       await db
         .insertInto("plans")
         // The plans as they were then: limits added later come with their own migration (0020 webhooks).
-        .values(DEFAULT_PLANS.map(({ max_webhooks_per_database: _later, ...p }) => ({ ...p, roles: JSON.stringify(p.roles), custom_domain: p.custom_domain ? 1 : 0, updated_at: at })))
+        .values(DEFAULT_PLANS.map(({ max_webhooks_per_database: _later, storage_bytes: _after, ...p }) => ({ ...p, roles: JSON.stringify(p.roles), custom_domain: p.custom_domain ? 1 : 0, updated_at: at })))
         .execute();
       await db.schema.alterTable("accounts").addColumn("plan", "varchar(32)", (c) => c.notNull().defaultTo("free")).execute();
       await db.schema
@@ -375,6 +375,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("plans").addColumn("max_webhooks_per_database", "integer").execute();
       for (const plan of DEFAULT_PLANS) {
         await db.updateTable("plans").set({ max_webhooks_per_database: plan.max_webhooks_per_database }).where("name", "=", plan.name).execute();
+      }
+    },
+  },
+  "0022_plan_storage_bytes": {
+    up: async (db: Kysely<any>) => {
+      // Bytes of uploaded files per account (null = unlimited); the default plans get theirs, an operator's own plans stay unlimited.
+      await db.schema.alterTable("plans").addColumn("storage_bytes", "bigint").execute();
+      for (const plan of DEFAULT_PLANS) {
+        await db.updateTable("plans").set({ storage_bytes: plan.storage_bytes }).where("name", "=", plan.name).execute();
       }
     },
   },

@@ -1,3 +1,4 @@
+import { isFile } from "../schema/type-traits";
 import { type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
@@ -55,7 +56,9 @@ const alterMysqlColumn = async (udb: UserDb, { physical, table, from, to, rows, 
   const where = { udb, physical, table: table.name, column: from.name };
   const sameDef =
     from.name === to.name && TYPE_SPECS[from.type].mysql(from) === TYPE_SPECS[to.type].mysql(to) && from.nullable === to.nullable;
-  const direct = renames.size === 0 && mysqlConvertsLikeUs(from.type, to.type);
+  // A file column that becomes multiple (or single) keeps its JSON type but each value changes shape.
+  const reshaped = isFile(from) && !!from.multiple !== !!to.multiple;
+  const direct = renames.size === 0 && mysqlConvertsLikeUs(from.type, to.type) && !reshaped;
   // A column in a foreign key cannot change, nor lose the index the key uses: drop the key, add it back after.
   const dropKey = !!from.references && (!sameDef || !direct || from.references !== to.references || (from.unique && !to.unique));
   const dropUnique = from.unique && !to.unique;

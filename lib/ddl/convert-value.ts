@@ -4,7 +4,8 @@
 import type { FieldError } from "../errors";
 import type { ColumnDef } from "../schema/types";
 import type { OptionRenames } from "./option-renames";
-import { isReference, isSecret, takesParam } from "../schema/type-traits";
+import { isFile, isReference, isSecret, takesParam } from "../schema/type-traits";
+import { filesOf, toStoredFiles } from "../schema/file-value";
 
 export type Conversion = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -62,6 +63,8 @@ export const convertValue = (v: unknown, from: ColumnDef, to: ColumnDef, renames
   if (v === null || v === undefined) return yes(null);
   if (takesParam(from, "options") && takesParam(to, "options") && typeof v === "string") return yes(renames.has(v) ? renames.get(v) : v);
   if (isSecret(from) && !isSecret(to)) return yes(v);
+  if (isFile(from) !== isFile(to)) return no("files and other values do not convert into each other; empty the column first");
+  if (isFile(to)) return convertFiles(v, to);
   switch (to.type) {
     case "varchar":
     case "text":
@@ -84,7 +87,16 @@ export const convertValue = (v: unknown, from: ColumnDef, to: ColumnDef, renames
       return yes(v);
     case "password":
       return isSecret(from) ? yes(v) : no("existing values cannot become password hashes; empty the column first");
+    default:
+      return no(`values cannot become ${to.type}`);
   }
+};
+
+/** single ↔ multiple keeps the files; a row with several files cannot become a single file. */
+const convertFiles = (v: unknown, to: ColumnDef): Conversion => {
+  const files = filesOf(v);
+  if (!to.multiple && files.length > 1) return no(`holds ${files.length} files; a single file column holds one`);
+  return yes(toStoredFiles(files, to.multiple === true));
 };
 
 /** A password column holds bcrypt hashes: they may only move to a text column wide enough to keep them. */

@@ -8,7 +8,7 @@ import type { ColumnDef, TableDef } from "../schema/types";
 import { type AstNode, childrenOf } from "./bound-program";
 import { estimateCost } from "./cost-estimate";
 import { STEP_COST_LIMIT_NS } from "./limits";
-import { isJson } from "../schema/type-traits";
+import { isFile, isJson } from "../schema/type-traits";
 
 const CEL_TYPES: Record<ColumnDef["type"], string> = {
   varchar: "string",
@@ -24,9 +24,10 @@ const CEL_TYPES: Record<ColumnDef["type"], string> = {
   decimal: "double",
   float: "double",
   boolean: "bool",
+  file: "dyn",
 };
 
-const celTypeOf = (c: ColumnDef) => (c.nullable || isJson(c) ? "dyn" : CEL_TYPES[c.type]);
+const celTypeOf = (c: ColumnDef) => (c.nullable || isJson(c) || isFile(c) ? "dyn" : CEL_TYPES[c.type]);
 
 /** What a `set` may store in the column: its base type (or null when it is nullable). */
 export const setTypeOf = (c: ColumnDef) => CEL_TYPES[c.type];

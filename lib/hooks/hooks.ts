@@ -4,7 +4,7 @@ import { ApiError, type FieldError, validationFailed } from "../errors";
 import type { TableDef } from "../schema/types";
 import { type AstNode, boundProgram } from "./bound-program";
 import { type CelEnvironment, checkExpression, environmentFor, fits, setTypeOf } from "./cel";
-import { isSecret } from "../schema/type-traits";
+import { isFile, isSecret } from "../schema/type-traits";
 
 export const HOOK_ACTIONS = ["insert", "update", "delete"] as const;
 export type HookAction = (typeof HOOK_ACTIONS)[number];
@@ -29,7 +29,8 @@ export const parseHooks = (table: TableDef, input: Partial<Hooks>): Hooks => {
       const at = `${action}[${i}]`;
       if ("set" in step) {
         const column = table.columns.find((c) => c.name === step.set);
-        if (AUTOMATIC.has(step.set) || !column || isSecret(column)) {
+        // A hook cannot set a password (hashed on write) or a file column (its value names stored objects).
+        if (AUTOMATIC.has(step.set) || !column || isSecret(column) || isFile(column)) {
           errors.push({ field: `${at}.set`, code: "unknown_column", message: `"${step.set}" is not a column a hook can set (automatic and password columns cannot be set)` });
         }
         const checked = checkExpression(env, table, step.expr, `${at}.expr`);

@@ -1,6 +1,7 @@
+import { Readable } from "node:stream";
 import type { App } from "../app-type";
 import type { CoreRequest, CoreResponse } from "./core-types";
-import { MAX_BODY_BYTES } from "./core-types";
+import { isStreamedBody, MAX_BODY_BYTES } from "./core-types";
 import { errorResponse } from "./error-response";
 import { notFound } from "../errors";
 import { canonicalPath } from "./canonical-path";
@@ -8,14 +9,20 @@ import { clientAddressFromHeaders, type TrustProxy } from "./client-address";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
-/** A web Request (Next route handlers) → the core request shape, its path canonical as server.ts makes it. */
-export const fromWebRequest = async (request: Request, trust?: TrustProxy): Promise<CoreRequest> => {
+/**
+ * A web Request (Next route handlers) → the core request shape, its path canonical as server.ts makes it; with
+ * `streamed`, the body is left unread for a handler that streams it.
+ */
+export const fromWebRequest = async (request: Request, trust?: TrustProxy, streamed = false): Promise<CoreRequest> => {
   const url = new URL(request.url);
   const pathname = canonicalPath(url.pathname);
   if (pathname === null) throw notFound("No such path.");
   let body: string | undefined;
   let bodyTooLarge = false;
-  if (!BODYLESS.has(request.method)) {
+  let bodyStream: NodeJS.ReadableStream | undefined;
+  const upload = !streamed && !BODYLESS.has(request.method) && isStreamedBody(request.headers.get("content-type"));
+  if (upload) bodyStream = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream) : Readable.from([]);
+  else if (!streamed && !BODYLESS.has(request.method)) {
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) bodyTooLarge = true;
     else {
       const bytes = new Uint8Array(await request.arrayBuffer());
@@ -31,6 +38,7 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy): Prom
     header: (name) => request.headers.get(name) ?? undefined,
     body,
     bodyTooLarge,
+    bodyStream,
     origin: request.headers.get("x-forwarded-host") ? `${request.headers.get("x-forwarded-proto") ?? "http"}://${request.headers.get("x-forwarded-host")}` : url.origin,
     // Route handlers see no socket: the address server.ts marked, or X-Forwarded-For only as TRUST_PROXY allows.
     clientAddress: clientAddressFromHeaders((name) => request.headers.get(name), trust),
@@ -65,7 +73,10 @@ const webStream = (stream: NonNullable<CoreResponse["stream"]>) => {
 };
 
 export const toWebResponse = (out: CoreResponse) =>
-  new Response(out.stream ? webStream(out.stream) : (out.body ?? null), { status: out.status, headers: out.headers });
+  new Response(
+    out.file ? (Readable.toWeb(out.file as Readable) as ReadableStream<Uint8Array>) : out.stream ? webStream(out.stream) : (out.body ?? null),
+    { status: out.status, headers: out.headers },
+  );
 
 /**
  * Route-handler adapter: `export const GET = webHandler(getApp, handleDataRequest)`. An app that cannot start

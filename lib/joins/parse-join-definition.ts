@@ -7,7 +7,7 @@ export type JoinSpec = Omit<JoinDef, "id">;
 export const MAX_JOINED_TABLES = 8;
 export const MAX_JOIN_COLUMNS = 200;
 
-/** Key pairs compare like with like; JSON and password columns are never keys. */
+/** Key pairs compare like with like; JSON, password and file columns are never keys. */
 const KEY_FAMILY: Record<ColumnType, string | undefined> = {
   varchar: "text",
   text: "text",
@@ -22,6 +22,7 @@ const KEY_FAMILY: Record<ColumnType, string | undefined> = {
   datetime: "datetime",
   json: undefined,
   password: undefined,
+  file: undefined,
 };
 
 /** A structured join after its properties passed their own checks (lib/contract/schemas/joins.ts `JoinStructure`). */

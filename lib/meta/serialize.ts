@@ -4,7 +4,7 @@ import type { ColumnDef, DatabaseSchema, IndexDef, TableDef } from "../schema/ty
 /** A column as the management API shows it: its definition plus the MySQL type it maps to. */
 export const columnView = (c: ColumnDef) => {
   const view: Record<string, unknown> = { name: c.name, type: c.type, nullable: c.nullable, unique: c.unique, index: !!(c.index || c.references), searchable: !!c.searchable };
-  for (const key of ["default", "length", "precision", "scale", "options", "references"] as const) {
+  for (const key of ["default", "length", "precision", "scale", "options", "references", "multiple", "max_size", "accept", "thumbs", "public"] as const) {
     if (c[key] !== undefined) view[key] = c[key];
   }
   view.mysql_type = mysqlTypeOf(c);

@@ -14,6 +14,7 @@ import { BY_FILTER_RULES, byFilterParameters, byFilterResponse, upsertOutcomes, 
 import { recordColumns } from "../schema/types";
 import { dataErrors } from "./data-errors";
 import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
+import { FILE_SCHEMA, fileColumns, filePath, fileTokenPath, multipartBody, QUOTA_RESPONSE } from "./file-paths";
 import { exampleCreate, examplePatch, exampleRecord, pascalName, schemaNames, tableSchemas } from "./table-schemas";
 
 type Json = Record<string, unknown>;
@@ -37,6 +38,9 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
     ...fields,
     "x-codeSamples": curlSample(method, url, { apiKey: opts.apiKey, body }),
   });
+  const files = fileColumns(table).length > 0;
+  const uploads = files ? multipartBody(table) : {};
+  const quota = files ? QUOTA_RESPONSE : {};
   const oneRecord = (description: string) => ({ description, ...json(ref(names.record), { example: record }) });
   const manyCreates = { type: "array", items: ref(names.create), minItems: 1, maxItems: MAX_BULK_ROWS };
 
@@ -70,11 +74,12 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
           summary: `Create or upsert one ${table.name} record`,
           description: `Creates one record. With \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` it upserts: a record whose conflict value exists is merged (200), otherwise it is created (201). Several records at once: \`POST /${table.name}/_bulk\` and \`POST /${table.name}/_upsert\` (this path takes an array too, answering an array).`,
           parameters: upsertParameters(table),
-          requestBody: { required: true, ...json(ref(names.create), { example: exampleCreate(table) }) },
+          requestBody: { required: true, content: { "application/json": { schema: ref(names.create), example: exampleCreate(table) }, ...uploads } },
           responses: {
             "201": oneRecord("The created record."),
             "200": oneRecord("Upsert only: the record merged into the existing one."),
             ...errorRefs(...WRITE_ERRORS, ...hooked("insert")),
+            ...quota,
           },
         },
         exampleCreate(table),
@@ -152,8 +157,8 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
           operationId: `replace${p}`,
           summary: `Replace one ${table.name} record`,
           description: "Replaces the whole record: omitted nullable columns become NULL. Prefer PATCH for partial changes.",
-          requestBody: { required: true, ...json(ref(names.replace), { example: exampleCreate(table) }) },
-          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")) },
+          requestBody: { required: true, content: { ...json(ref(names.replace), { example: exampleCreate(table) }).content, ...uploads } },
+          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")), ...quota },
         },
         exampleCreate(table),
       ),
@@ -164,8 +169,8 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
           operationId: `update${p}`,
           summary: `Update one ${table.name} record`,
           description: "Changes only the columns in the body; the others stay unchanged.",
-          requestBody: { required: true, ...json(ref(names.patch), { example: examplePatch(table) }) },
-          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")) },
+          requestBody: { required: true, content: { ...json(ref(names.patch), { example: examplePatch(table) }).content, ...uploads } },
+          responses: { "200": oneRecord("The updated record."), ...errorRefs(...WRITE_ERRORS, ...hooked("update")), ...quota },
         },
         examplePatch(table),
       ),
@@ -176,6 +181,7 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
         responses: { "204": { description: "Deleted." }, ...errorRefs(...DELETE_ERRORS, ...hooked("delete")) },
       }),
     },
+    ...filePath(database, table, opts.serverUrl),
   };
 };
 
@@ -213,7 +219,8 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
   const joins = resolvableJoins(schema);
   const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(database, t, opts)), ...joins.map((j) => joinPaths(database, j, opts)), {
     "/openapi.json": documentPath(database, opts),
-  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? authPaths(database, opts.serverUrl) : {});
+  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? authPaths(database, opts.serverUrl) : {},
+  auth && tables.some((t) => fileColumns(t).length) ? fileTokenPath(opts.serverUrl) : {});
   return {
     openapi: "3.1.0",
     info: { title: schema.name, version: "v1", description: describeApi(schema) },
@@ -228,7 +235,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...(tables.some((t) => fileColumns(t).length) ? { File: FILE_SCHEMA } : {}), ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {

@@ -1,7 +1,8 @@
 // Component schemas and examples of one table: the record, and the create, replace and patch bodies.
 import { mysqlTypeOf, TYPE_SPECS } from "../schema/column-types";
 import { AUTO_COLUMNS, type ColumnDef, recordColumns, type TableDef } from "../schema/types";
-import { isReference, isSecret } from "../schema/type-traits";
+import { isFile, isReference, isSecret } from "../schema/type-traits";
+import { EXAMPLE_FILE, fileInputSchema } from "./file-schemas";
 
 type Json = Record<string, unknown>;
 
@@ -61,6 +62,7 @@ export const outputSchema = (col: ColumnDef): Json => {
 type BodyKind = "create" | "replace" | "patch";
 
 const inputSchema = (col: ColumnDef, kind: BodyKind): Json => {
+  if (isFile(col)) return fileInputSchema(col);
   const spec = typeSchema(col);
   const schema: Json = { ...spec, description: describe(col, spec.description) };
   if (isSecret(col)) {
@@ -80,16 +82,20 @@ export const exampleValue = (col: ColumnDef): unknown => TYPE_SPECS[col.type].ex
 
 export const exampleRecord = (table: TableDef): Json => ({
   id: 1,
-  ...Object.fromEntries(table.columns.map((c) => [c.name, isSecret(c) ? BCRYPT_EXAMPLE : exampleValue(c)])),
+  ...Object.fromEntries(table.columns.map((c) => [c.name, isSecret(c) ? BCRYPT_EXAMPLE : isFile(c) ? (c.multiple ? [EXAMPLE_FILE] : EXAMPLE_FILE) : exampleValue(c)])),
   created_at: EXAMPLE_TIME,
   updated_at: EXAMPLE_TIME,
 });
 
-export const exampleCreate = (table: TableDef): Json => Object.fromEntries(table.columns.map((c) => [c.name, exampleValue(c)]));
+/** A JSON body names a file by a tus upload; an optional file column is left out of the examples. */
+const UPLOAD_EXAMPLE = { upload: "6f1c0e9a4b2d4c8e9f3a7b5d2e1c0a9b" };
+
+export const exampleCreate = (table: TableDef): Json =>
+  Object.fromEntries(table.columns.filter((c) => !isFile(c) || !c.nullable).map((c) => [c.name, isFile(c) ? UPLOAD_EXAMPLE : exampleValue(c)]));
 
 export const examplePatch = (table: TableDef): Json => {
-  const col = table.columns.find((c) => !isSecret(c)) ?? table.columns[0];
-  return col ? { [col.name]: exampleValue(col) } : {};
+  const col = table.columns.find((c) => !isSecret(c) && !isFile(c)) ?? table.columns.find((c) => !isSecret(c)) ?? table.columns[0];
+  return col ? { [col.name]: isFile(col) ? UPLOAD_EXAMPLE : exampleValue(col) } : {};
 };
 
 /** NOT NULL columns without a default: the ones a create body must carry. */

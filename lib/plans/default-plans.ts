@@ -18,12 +18,17 @@ export type Plan = {
   requests_per_second: number | null;
   /** Webhooks each of the account's databases may have. */
   max_webhooks_per_database: number | null;
+  /** Bytes of uploaded files across all of the account's databases. */
+  storage_bytes: number | null;
 };
 
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
 export const DEFAULT_PLANS: Plan[] = [
-  { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3 },
-  { name: "pro", max_databases: 10, max_invitees: 3, roles: ["viewer", "editor"], custom_domain: false, ai_calls_per_month: 100, requests_per_second: 100, max_webhooks_per_database: 10 },
-  { name: "team", max_databases: 50, max_invitees: 25, roles: ["viewer", "editor", "admin"], custom_domain: true, ai_calls_per_month: 500, requests_per_second: 500, max_webhooks_per_database: 25 },
+  { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3, storage_bytes: 100 * MB },
+  { name: "pro", max_databases: 10, max_invitees: 3, roles: ["viewer", "editor"], custom_domain: false, ai_calls_per_month: 100, requests_per_second: 100, max_webhooks_per_database: 10, storage_bytes: 10 * GB },
+  { name: "team", max_databases: 50, max_invitees: 25, roles: ["viewer", "editor", "admin"], custom_domain: true, ai_calls_per_month: 500, requests_per_second: 500, max_webhooks_per_database: 25, storage_bytes: 100 * GB },
 ];
 
 /** What the operator's own account has, whatever plan its row names. */
@@ -36,4 +41,5 @@ export const UNLIMITED_PLAN: Plan = {
   ai_calls_per_month: null,
   requests_per_second: null,
   max_webhooks_per_database: null,
+  storage_bytes: null,
 };

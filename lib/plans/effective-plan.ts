@@ -15,6 +15,7 @@ export const planFromRow = (row: Selectable<PlansTable>): Plan => ({
   ai_calls_per_month: row.ai_calls_per_month,
   requests_per_second: row.requests_per_second,
   max_webhooks_per_database: row.max_webhooks_per_database,
+  storage_bytes: row.storage_bytes === null ? null : Number(row.storage_bytes),
 });
 
 /** The plan in force for an account: the one its row names, or unlimited for the operator. */
@@ -29,7 +30,7 @@ export const effectivePlan = async (db: MetaReader, accountId: number): Promise<
   if (!row) throw notFound(`Account ${accountId} was not found.`);
   if (row.is_operator === 1) return UNLIMITED_PLAN;
   // A plan row cannot be deleted, so a missing one means the install's data was edited by hand: limit to nothing.
-  if (row.name === null) return { ...UNLIMITED_PLAN, name: row.account_plan, max_databases: 0, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 0, requests_per_second: 0, max_webhooks_per_database: 0 };
+  if (row.name === null) return { ...UNLIMITED_PLAN, name: row.account_plan, max_databases: 0, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 0, requests_per_second: 0, max_webhooks_per_database: 0, storage_bytes: 0 };
   return planFromRow(row as Selectable<PlansTable>);
 };
 

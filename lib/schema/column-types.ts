@@ -7,6 +7,7 @@ import {
   parseIntegerText, PASSWORD_MAX_BYTES, TEXT_MAX_BYTES,
 } from "./value-checks";
 import { TO_JSON } from "./to-json.mjs";
+import { StoredFiles } from "./file-value";
 import { hasLoneSurrogate, JSON_MAX_BYTES, jsonShapeProblem, jsonTextHasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./value-limits";
 
 export type { FilterOp };
@@ -19,7 +20,7 @@ export { toStoredDatetime } from "./value-checks";
 export type SortKind = "text" | "enum" | "plain" | "none";
 
 /** Column properties that belong to one type. */
-export const TYPE_PARAMS = ["length", "precision", "scale", "options", "references"] as const;
+export const TYPE_PARAMS = ["length", "precision", "scale", "options", "references", "multiple", "max_size", "accept", "thumbs", "public"] as const;
 export type TypeParam = (typeof TYPE_PARAMS)[number];
 
 type TypeSpec = {
@@ -57,6 +58,8 @@ type TypeSpec = {
   choices?: (c: { options?: string[] }) => readonly string[];
   /** May hold a user's id: takes the `auth.id` default, may be a policy's owner column. */
   userId?: true;
+  /** Holds uploaded files: written with multipart bodies, stored objects follow the row (lib/api/files). */
+  file?: true;
   /** The column properties the type takes (varchar's length…); other types refuse them. */
   params?: readonly TypeParam[];
   /** Decimal places a value is written out with. */
@@ -285,6 +288,24 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     reference: true,
     userId: true,
     params: ["references"],
+  },
+  file: {
+    mysql: () => "JSON",
+    sqlite: () => "TEXT",
+    openapi: (c) => (c.multiple ? { type: "array", items: { $ref: "#/components/schemas/File" }, maxItems: 99 } : { $ref: "#/components/schemas/File" }),
+    example: (c) => new StoredFiles([{ name: "photo_k2m9x7ab.png", size: 48213, type: "image/png" }], c.multiple === true),
+    // Only the write path's own value (uploads, kept names) is bound; a JSON body cannot name stored objects.
+    fromJson: (v) =>
+      v instanceof StoredFiles ? ok(v.stored()) : bad("invalid_type", "must be uploaded with multipart/form-data, a tus upload ({\"upload\": id}), null, or (multiple) stored names to keep"),
+    fromQuery: () => bad("not_filterable", "file columns can only be filtered with _null"),
+    toJson: TO_JSON.file,
+    ops: ["null"],
+    sort: "none",
+    uniqueAllowed: false,
+    indexable: false,
+    keyBytes: () => 0,
+    file: true,
+    params: ["multiple", "max_size", "accept", "thumbs", "public"],
   },
 };
 

@@ -28,6 +28,7 @@ const columnBytes = (c: ColumnDef): { row: number; inline: number } => {
     case "text":
       return { row: 10, inline: 22 };
     case "json":
+    case "file":
       return { row: 12, inline: 22 };
     case "int":
       return { row: 4, inline: 4 };

@@ -25,4 +25,6 @@ export const TO_JSON = {
   password: plain,
   dropdown: plain,
   reference: number,
+  // A file column's stored JSON; the `url` of each file is added where the row is answered (lib/api/file-urls.ts).
+  file: (v) => (v === null || v === undefined ? null : typeof v === "string" ? JSON.parse(v) : v),
 };

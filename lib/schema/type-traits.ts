@@ -19,6 +19,8 @@ export const isTextual = (t: Typed) => specOf(t).textual === true;
 export const isNumeric = (t: Typed) => specOf(t).numeric === true;
 /** Holds a JSON document, written and shown as JSON text. */
 export const isJson = (t: Typed) => specOf(t).json === true;
+/** Holds uploaded files (the value names stored objects that follow the row). */
+export const isFile = (t: Typed) => specOf(t).file === true;
 /** Compares and sorts in SQL; such a value also fits on one line, so it may stand for its row as a label. */
 export const isOrderable = (t: Typed) => specOf(t).sort !== "none";
 

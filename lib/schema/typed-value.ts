@@ -49,6 +49,8 @@ export const typedValue = (column: TypedColumn, text: string): Check => {
       }
     case "dropdown":
       return (column.options ?? []).includes(text) ? ok(text) : bad("not_an_option", `must be one of: ${(column.options ?? []).join(", ")}`);
+    case "file":
+      return bad("not_typed", "files are uploaded, not typed");
     case "password":
       return bytes(text) > PASSWORD_MAX_BYTES ? bad("too_long", `must be at most ${PASSWORD_MAX_BYTES} bytes (bcrypt's limit)`) : ok(text);
     default: {

@@ -14,6 +14,7 @@ export const COLUMN_TYPES = [
   "password",
   "dropdown",
   "reference",
+  "file",
 ] as const;
 
 export type ColumnType = (typeof COLUMN_TYPES)[number];
@@ -35,6 +36,16 @@ export type ColumnDef = {
   index?: boolean;
   /** A trigram index for `_like`/`_ilike` (varchar and text; SQLite builds it, MariaDB scans): lib/schema/search.ts. */
   searchable?: boolean;
+  /** file only: several files per row (at most 99), the value an array. */
+  multiple?: boolean;
+  /** file only: most bytes one file may have (the install's FILE_MAX_BYTES when absent or larger). */
+  max_size?: number;
+  /** file only: MIME patterns the sniffed type must match (`image/*`, `application/pdf`); any when absent. */
+  accept?: string[];
+  /** file only: thumbnail sizes served with `?thumb=` (`100x100`, `400x0`, `200x200f`). */
+  thumbs?: string[];
+  /** file only: downloads need no key or token. */
+  public?: boolean;
   /** Automatic columns (id, created_at, updated_at): never written by clients. */
   system?: boolean;
 };

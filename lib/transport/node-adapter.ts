@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
 import type { App } from "../app-type";
 import type { SessionResolver } from "../mgmt/handle-management-request";
 import { serveDataPath, serveManagementPath } from "../mcp/serve-paths";
-import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "../http/core-types";
+import { handleUploadRequest, isUploadPath } from "../api/handle-upload-request";
+import { type CoreRequest, type CoreResponse, isStreamedBody, json, MAX_BODY_BYTES } from "../http/core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
@@ -38,11 +40,13 @@ const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boo
     req.on("error", reject);
   });
 
-const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: TrustProxy | undefined): Promise<CoreRequest> => {
+/** The core request of `req`; with `streamed`, the body is left unread for a handler that streams it. */
+const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: TrustProxy | undefined, streamed = false): Promise<CoreRequest> => {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
-  const { body, tooLarge } = BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
+  const upload = !streamed && !BODYLESS.has(method) && isStreamedBody(req.headers["content-type"]);
+  const { body, tooLarge } = streamed || upload || BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
   const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? "http";
   return {
     method,
@@ -55,6 +59,7 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
     },
     body,
     bodyTooLarge: tooLarge,
+    bodyStream: upload ? req : undefined,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
     clientAddress: clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, trust),
     requestId,
@@ -86,6 +91,10 @@ const sendStream = async (res: ServerResponse, out: CoreResponse, stream: NonNul
 };
 
 export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
+  if (out.file) {
+    res.writeHead(out.status, out.headers);
+    return void pipeline(out.file, res).catch(() => res.destroy());
+  }
   if (out.stream) return void sendStream(res, out, out.stream).catch(() => res.destroy()); // the stream logs its own failures
   res.writeHead(out.status, out.body === undefined ? out.headers : { ...out.headers, "content-length": Buffer.byteLength(out.body) });
   res.end(out.body);
@@ -123,6 +132,11 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
   const isDocs = url.startsWith("/docs/");
   const isOps = !isData && !isManagement && !isDocs && isOpsPath(url);
   if (!isData && !isManagement && !isDocs && !isOps) return false;
+  if (isData && isUploadPath(url.split("?")[0])) {
+    const core = await toCoreRequest(req, observeRequest(req, res, app.metrics), trust, true);
+    await handleUploadRequest(app, core, req, res, (out) => sendCoreResponse(res, out));
+    return true;
+  }
   const core = await toCoreRequest(req, observeRequest(req, res, app.metrics), trust);
   const out = isData ? await serveDataPath(app, core)
     : isManagement ? await serveManagementPath(app, core, session)

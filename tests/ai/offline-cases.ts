@@ -57,4 +57,6 @@ export const CASES: Case[] = [
   c("Parties: hosts, and parties of hosts with a number of guests and an is outdoor flag", ["hosts", "parties"], { "parties.guest_count": "int", "parties.is_outdoor_flag": "boolean" }, ["parties.host_id>hosts"]),
   c("Keep a reading list: books with a page count and a status (to read, reading, finished), and notes on books", ["books", "notes"], { "books.page_count": "int", "books.status": "dropdown:to read|reading|finished" }, ["notes.book_id>books"]),
   c("Support desk for our app: customers with an email, tickets from customers with a priority and a state, and replies to tickets", ["customers", "tickets", "replies"], { "tickets.priority": "dropdown:low|medium|high", "tickets.state": "dropdown" }, ["tickets.customer_id>customers", "replies.ticket_id>tickets"]),
+  // Uploaded files: a photo or image is an image file column, attachments hold several files.
+  c("A real estate site: agents with a photo, and listings by agents with a price and a brochure document", ["agents", "listings"], { "agents.photo": "file", "listings.brochure_document": "file", "listings.price": "decimal" }, ["listings.agent_id>agents"]),
 ];

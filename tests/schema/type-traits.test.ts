@@ -11,7 +11,7 @@ import { parsePolicy } from "../../lib/rls/parse-policy";
 import { TYPE_SPECS } from "../../lib/schema/column-types";
 import { SEARCHABLE_TYPES } from "../../lib/schema/search";
 import {
-  choicesOf, holdsUserId, isJson, isNumeric, isReference, isSecret, isTextual, scaleOf, TYPE_PARAMS, takesParam,
+  choicesOf, holdsUserId, isFile, isJson, isNumeric, isReference, isSecret, isTextual, scaleOf, TYPE_PARAMS, takesParam,
 } from "../../lib/schema/type-traits";
 import { typedValue } from "../../lib/schema/typed-value";
 import { AUTH_ID_DEFAULT, COLUMN_TYPES, type ColumnDef, type ColumnType, type TableDef } from "../../lib/schema/types";
@@ -25,9 +25,9 @@ const ALLOWED: Record<string, { checks: number; why: string }> = {
   "lib/services/ai/builds.ts": { checks: 1, why: "reads an AI draft plan's raw JSON, whose types are not checked ColumnTypes yet" },
   "components/ai/build-text.ts": { checks: 2, why: "prints an AI draft column's type with its size" },
   "components/ai/plan-tables.tsx": { checks: 1, why: "shows an AI draft column's options" },
-  "lib/ai/offline-seed.ts": { checks: 15, why: "makes up sample values per type for the offline planner" },
-  "lib/schema/typed-value.ts": { checks: 14, why: "reads typed text per type: a switch the compiler checks is exhaustive" },
-  "lib/schema/table-limits.ts": { checks: 11, why: "bytes per type in a MySQL row: a switch the compiler checks is exhaustive" },
+  "lib/ai/offline-seed.ts": { checks: 16, why: "makes up sample values per type for the offline planner" },
+  "lib/schema/typed-value.ts": { checks: 15, why: "reads typed text per type: a switch the compiler checks is exhaustive" },
+  "lib/schema/table-limits.ts": { checks: 12, why: "bytes per type in a MySQL row: a switch the compiler checks is exhaustive" },
   "lib/ddl/convert-value.ts": { checks: 19, why: "converts a value into each target type; prints types with their sizes" },
   "lib/ddl/alter-column.ts": { checks: 4, why: "the type pairs MySQL's own CHANGE COLUMN converts exactly as Tabula does" },
   "lib/api/build-sql.ts": { checks: 2, why: "MySQL sorts TEXT and a long VARCHAR by a prefix only" },
@@ -124,8 +124,8 @@ describe.each(COLUMN_TYPES.map((t) => [t]))("the %s type's traits hold", (type) 
     expect(sum === undefined).toBe(isNumeric(type));
   });
 
-  it("json: compared only with null", () => {
-    if (isJson(type)) expect(spec.ops).toEqual(["null"]);
+  it("json and file: compared only with null", () => {
+    if (isJson(type) || isFile(type)) expect(spec.ops).toEqual(["null"]);
     else expect(spec.ops).not.toEqual(["null"]);
   });
 
@@ -148,7 +148,7 @@ describe.each(COLUMN_TYPES.map((t) => [t]))("the %s type's traits hold", (type) 
   });
 
   it.each(TYPE_PARAMS.map((p) => [p]))("params: takes %s only if listed", (param) => {
-    const value = { length: 3, precision: 4, scale: 2, options: ["a"], references: "users" }[param];
+    const value = { length: 3, precision: 4, scale: 2, options: ["a"], references: "users", multiple: true, max_size: 1024, accept: ["image/*"], thumbs: ["100x100"], public: true }[param];
     expect(problemCodes({ type, [param]: value })).toEqual(takesParam(type, param) ? [] : [`${param}:not_applicable`]);
   });
 });

@@ -22,6 +22,8 @@ import { type Hashes, hashPasswords, useHashes } from "./passwords";
 import { retriedWriteTransaction } from "./transaction";
 import { holdsBigText, nextTurn } from "../../limits/big-lane";
 import { type ChangeAction, recordChanges } from "../../events/outbox/record-change";
+import { type FileScope, releaseReplacedFiles } from "../files/file-scope";
+import { addFileUrls } from "../files/file-urls";
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -42,6 +44,8 @@ export type WriteRequest = {
   hook?: HookCall;
   /** The JWT user writing, whose id fills owner columns (default auth.id). */
   authId?: number;
+  /** Where the table's files live, when it has file columns: files the rows no longer name go after COMMIT. */
+  files?: FileScope;
 };
 
 type Record_ = Record<string, unknown>;
@@ -191,17 +195,24 @@ export type Change = Outcome & { action: ChangeAction };
  * iff the write commits.
  */
 export const inKernelTransaction = async <T>(
-  { udb, index }: Pick<WriteRequest, "udb" | "index">,
+  { udb, index, files }: Pick<WriteRequest, "udb" | "index" | "files">,
   errors: "write" | "delete",
   stage: (tx: UserDb) => Promise<{ result: T; changes: Change[] }>,
 ): Promise<T> => {
+  let committed: Change[] = [];
+  let result: T;
   try {
-    return await retriedWriteTransaction(udb, async (tx) => {
-      const { result, changes } = await stage(tx);
-      for (const change of changes) await recordChanges(tx, index, change.action, change.records, change.old);
-      return result;
+    result = await retriedWriteTransaction(udb, async (tx) => {
+      const outcome = await stage(tx);
+      // Events and webhooks carry each file with its url, as the answers do.
+      if (files) for (const change of outcome.changes) for (const r of [...change.records, ...change.old]) addFileUrls(files.instance, index.table, r);
+      for (const change of outcome.changes) await recordChanges(tx, index, change.action, change.records, change.old);
+      committed = outcome.changes;
+      return outcome.result;
     });
   } catch (err) {
     return mapDbError(err, index, errors);
   }
+  await releaseReplacedFiles(files, index.table, committed);
+  return result;
 };

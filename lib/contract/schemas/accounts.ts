@@ -34,7 +34,7 @@ export const Account = component(
       disabled_at: Timestamp.nullable().meta({ description: "When the operator disabled the account (null: active). A disabled account cannot sign in and its keys are refused (403)." }),
       plan: Plan,
       usage: z
-        .object({ databases: z.int(), invitees: z.int(), ai_calls_this_month: z.int() })
+        .object({ databases: z.int(), invitees: z.int(), ai_calls_this_month: z.int(), storage_bytes: z.int().meta({ description: "Bytes of uploaded files the account's databases hold." }) })
         .meta({ description: "What counts against the plan now." }),
       limits: z
         .object({ databases: z.int().nullable() })
@@ -48,8 +48,8 @@ export const Account = component(
         is_operator: false,
         created_at: "2024-05-01T12:00:00.000Z",
         disabled_at: null,
-        plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3 },
-        usage: { databases: 2, invitees: 0, ai_calls_this_month: 0 },
+        plan: { name: "free", max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3, storage_bytes: 104857600 },
+        usage: { databases: 2, invitees: 0, ai_calls_this_month: 0, storage_bytes: 0 },
         limits: { databases: 3 },
         credits: { databases: 0, ai_calls: 0 },
       },

@@ -6,7 +6,8 @@ import { indexProblem } from "../../schema/indexes";
 import { SEARCHABLE_TYPES } from "../../schema/search";
 import { AUTH_ID_DEFAULT, type ColumnDef, type ColumnType } from "../../schema/types";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "../../schema/value-limits";
-import { holdsUserId, isReference, isSecret, takesParam, TYPE_PARAMS, typesTaking } from "../../schema/type-traits";
+import { fileOptionProblems } from "../../schema/file-options";
+import { holdsUserId, isFile, isReference, isSecret, takesParam, TYPE_PARAMS, typesTaking } from "../../schema/type-traits";
 
 /** A column object after its properties passed their own checks: a definition whose options may be left out. */
 export type ColumnFields = Pick<ColumnDef, "name" | "type"> & Partial<Omit<ColumnDef, "name" | "type" | "system">>;
@@ -22,10 +23,20 @@ export const toColumnDef = (input: ColumnFields): ColumnDef => {
   if (takesParam(input, "precision")) Object.assign(col, { precision: input.precision ?? 10, scale: input.scale ?? 2 });
   if (takesParam(input, "options")) col.options = input.options;
   if (isReference(input)) col.references = input.references;
+  if (isFile(input)) copyFileOptions(input, col);
   if (input.index === true || isReference(input)) col.index = true;
   if (input.searchable === true) col.searchable = true;
   if (input.default !== undefined && input.default !== null) col.default = input.default;
   return col;
+};
+
+/** A file column's options, kept only when they say something (false and absent are the same). */
+const copyFileOptions = (input: ColumnFields, col: ColumnDef) => {
+  if (input.multiple === true) col.multiple = true;
+  if (input.public === true) col.public = true;
+  if (input.max_size !== undefined) col.max_size = input.max_size;
+  if (input.accept !== undefined) col.accept = input.accept;
+  if (input.thumbs !== undefined) col.thumbs = input.thumbs;
 };
 
 const optionProblems = (options: string[]): Problem[] =>
@@ -75,6 +86,7 @@ export const columnProblems = (input: ColumnFields): Problem[] => {
   if (input.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
     fail("searchable", "not_applicable", `searchable applies only to ${SEARCHABLE_TYPES.join(" and ")} columns, not ${type}`);
   }
+  if (isFile(type)) problems.push(...fileOptionProblems(col));
   const index = indexRule(input, col);
   if (index) problems.push(index);
   const fallback = problems.length ? undefined : defaultProblem(input, col);

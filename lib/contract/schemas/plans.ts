@@ -14,9 +14,11 @@ const PlanLimits = {
   requests_per_second: Limit("Data-API requests per second for all the account's databases together (burst: one second's worth)"),
   // Optional on PUT (omitted: unlimited), so a body written before this limit existed still fits.
   max_webhooks_per_database: Limit("Webhooks each of the account's databases may have").default(null),
+  // Optional on PUT like the webhook cap; bytes, so past Limit's range.
+  storage_bytes: z.int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().default(null).meta({ description: "Bytes of uploaded files across all the account's databases; null = unlimited." }),
 };
 
-const FREE = { max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3 };
+const FREE = { max_databases: 2, max_invitees: 0, roles: [], custom_domain: false, ai_calls_per_month: 10, requests_per_second: 10, max_webhooks_per_database: 3, storage_bytes: 104857600 };
 
 export const PlanName = z
   .string()

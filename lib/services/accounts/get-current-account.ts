@@ -7,5 +7,5 @@ export type GetCurrentAccountInput = Record<string, never>;
 export const getCurrentAccount = async (ctx: Ctx, _input: GetCurrentAccountInput) => {
   const meta = ctx.app.engine.meta;
   const row = await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).where("id", "=", ctx.actor.accountId).executeTakeFirstOrThrow();
-  return accountView(meta, row);
+  return accountView(ctx.app, row);
 };

@@ -7,5 +7,5 @@ export type ListAccountsInput = Record<string, never>;
 export const listAccounts = async (ctx: Ctx, _input: ListAccountsInput) => {
   const meta = ctx.app.engine.meta;
   const rows = await meta.selectFrom("accounts").select(ACCOUNT_COLUMNS).orderBy("id").execute();
-  return Promise.all(rows.map((r) => accountView(meta, r)));
+  return Promise.all(rows.map((r) => accountView(ctx.app, r)));
 };

@@ -28,5 +28,5 @@ export const resetAccountPassword = async (ctx: Ctx, { account, body }: ResetAcc
     await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
     await bumpSessionVersion(trx, row.id);
   });
-  return { account: await readAccount(ctx.app.engine.meta, row.id), generated_password: generated };
+  return { account: await readAccount(ctx.app, row.id), generated_password: generated };
 };

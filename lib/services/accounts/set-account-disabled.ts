@@ -26,5 +26,5 @@ export const setAccountDisabled = async (ctx: Ctx, { account, disabled }: SetAcc
     }
     return { accountId: row.id, changed };
   });
-  return readAccount(ctx.app.engine.meta, accountId);
+  return readAccount(ctx.app, accountId);
 };

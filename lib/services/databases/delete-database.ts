@@ -1,9 +1,10 @@
 import type { DbCtx } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
+import { deleteDatabaseFiles } from "../../api/files/drop-files";
 
 export type DeleteDatabaseInput = { instance: string };
 
-/** DELETE /databases/{instance}: removes its tables, rows and keys for good. */
+/** DELETE /databases/{instance}: removes its tables, rows, keys and files for good. */
 export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInput) => {
   const { schema } = ctx.database;
   const { app } = ctx;
@@ -14,4 +15,5 @@ export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInp
   });
   await app.sqlConsole.forget(schema.physical);
   await app.engine.dropUserDb(schema.physical);
+  await deleteDatabaseFiles(app, schema.id);
 };

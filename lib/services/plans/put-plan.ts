@@ -13,6 +13,7 @@ const planRow = (plan: Plan) => ({
   ai_calls_per_month: plan.ai_calls_per_month,
   requests_per_second: plan.requests_per_second,
   max_webhooks_per_database: plan.max_webhooks_per_database,
+  storage_bytes: plan.storage_bytes,
   updated_at: nowIso(),
 });
 

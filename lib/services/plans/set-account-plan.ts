@@ -14,5 +14,5 @@ export const setAccountPlan = async (ctx: Ctx, { account: accountId, body }: Set
     if (!exists) throw notFound(`Account ${accountId} was not found.`);
     await trx.updateTable("accounts").set({ plan: body.plan }).where("id", "=", accountId).execute();
   });
-  return readAccount(ctx.app.engine.meta, accountId);
+  return readAccount(ctx.app, accountId);
 };

@@ -2,10 +2,11 @@ import { dropTableSql } from "../../ddl/apply-tables";
 import type { DbCtx } from "../../meta/context";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { getTableOrThrow } from "./get-table-or-throw";
+import { deleteTableFiles } from "../../api/files/drop-files";
 
 export type DropTableInput = { instance: string; table: string };
 
-/** Drops a table with its rows; refused while another table references it or a join or auth uses it. */
+/** Drops a table with its rows (and, after the commit, its files); refused while another table references it or a join or auth uses it. */
 export const dropTable = async (ctx: DbCtx, { table: tableName }: DropTableInput) => {
   const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
@@ -14,4 +15,5 @@ export const dropTable = async (ctx: DbCtx, { table: tableName }: DropTableInput
     metadata: async (trx) => void (await trx.deleteFrom("tables").where("id", "=", table.id).execute()),
     ddl: async (udb) => void (await dropTableSql(udb, table.name).execute(udb.db)),
   });
+  await deleteTableFiles(ctx.app, schema, table);
 };
