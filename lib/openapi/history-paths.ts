@@ -73,7 +73,7 @@ export const historyPaths = (
         operationId: `restore${pascalName(table.name)}`,
         summary: `Restore one ${table.name} record to a revision`,
         description:
-          "Writes the revision's values back as a new revision, through the same checks as any write (hooks, policies, references): an update of a record that exists, a create with its id for a deleted one (keys only). Columns dropped since are left out; a value that can no longer be written (a dropdown option removed, a reference to a deleted row) is a 422 naming the column, and nothing is written. A delete's revision cannot be restored.",
+          "Writes the revision's values back as a new revision, through the same checks as any write (hooks, policies, references): an update of a record that exists, a create with its id for a deleted one (keys only). Columns dropped since are left out; a value that can no longer be written (a dropdown option removed, a reference to a deleted row) is a 422 naming the column, and nothing is written. A delete's revision restores the row as it was deleted.",
         requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["rev"], additionalProperties: false, properties: { rev: { type: "integer", minimum: 1 } } }, example: { rev: 42 } } } },
         responses: { "200": { description: "The record as restored.", content: { "application/json": { schema: ref(opts.recordSchema), example: opts.record } } }, ...errorRefs(...opts.write) },
         "x-codeSamples": curlSample("post", `${item}/_restore`, { apiKey: opts.apiKey, body: { rev: 42 } }),

@@ -106,10 +106,11 @@ describe.each(ENGINES)("record history on %s", (engine) => {
     revisions = (await history("products", p.id)).body;
     expect(revisions.map((r: any) => r.action)).toEqual(["insert", "delete", "update", "update", "insert"]);
     expect((await h.request("GET", `/v1/${db}/products/_deleted`, { key: ci.key })).body.map((r: any) => r.record.id)).not.toContain(p.id);
-    // A delete's revision is not a state to go back to.
-    const refused = await restore("products", p.id, revisions[1].rev);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors[0]).toMatchObject({ field: "rev", code: "deleted" });
+    // A delete's revision holds the row as it was deleted: restoring it brings those values back.
+    await h.request("PATCH", `/v1/${db}/products/${p.id}`, { body: { name: "Drill Max" }, key: ci.key });
+    const again = await restore("products", p.id, revisions[1].rev);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.name).toBe("Drill Pro");
   });
 
   it("422 when a revision's value can no longer be written (an option removed, a deleted reference); nothing is written", async () => {

@@ -1,4 +1,4 @@
-// POST /{table}/{id}/_restore {"rev"}: writes a revision's record back through the write kernel (hooks, policies,
+// POST /{table}/{id}/_restore {"rev"}: writes a revision's record (a delete's: the row as it was deleted) back through the write kernel (hooks, policies,
 // references and events apply, and the write is a new revision). A row that exists is updated with the revision's
 // values; a deleted row comes back as a create with its id and first creation time. Columns dropped since are
 // left out; a value that can no longer be written (an option removed, a reference to a deleted row) is the
@@ -38,7 +38,6 @@ export const restoreRevision = async (r: DataRequest, shows: ((record: Record_) 
   const revision = await readRevision(r.udb, r.index.table.id, id, rev);
   const missing = () => invalidField("rev", "not_found", `No revision ${rev} of record ${id} in ${r.index.table.name}.`);
   if (!revision || (shows && !shows(revision.record))) throw missing();
-  if (revision.action === "delete") throw invalidField("rev", "deleted", `Revision ${rev} is the record's delete; restore a revision before it.`);
   const values = writableValues(r, revision.record);
   const current = await findRecord(r.udb, r.index, id, predicatesFor(r.access, r.index.table.name, "select"));
   if (current) return (await runWrite({ ...r, action: "update", body: values }))[0];
