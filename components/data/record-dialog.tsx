@@ -95,7 +95,13 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, histor
       onClose={onClose}
       wide
       title={record ? `Edit ${table.name} #${record.id}` : `Add a record to ${table.name}`}
-      description={record ? "Only the fields you change are sent (PATCH)." : "Empty fields take their default. id, created_at and updated_at are set for you."}
+      description={
+        view === "history"
+          ? "Who changed this record and when. Restore writes a revision back as a new one."
+          : record
+            ? "Only the fields you change are sent (PATCH)."
+            : "Empty fields take their default. id, created_at and updated_at are set for you."
+      }
     >
       {withHistory && (
         <div className="mb-4">
