@@ -11,6 +11,8 @@ import { loadSchema } from "../../lib/meta/load-schema";
 import { createDatabase, insert } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { bearer, type Fixture, makeFixture } from "../security/security-fixture";
+import { addMember, newAccount } from "../teams/team-fixture";
+import { readEventsConfig } from "../../lib/events/events-config";
 
 const DAY = 86_400_000;
 
@@ -23,7 +25,8 @@ describe.each(ENGINES)("record history on %s", (engine) => {
   const restore = (table: string, id: number, rev: unknown, key = ci.key) => h.request("POST", `/v1/${db}/${table}/${id}/_restore`, { body: { rev }, key });
 
   beforeAll(async () => {
-    h = await startHarness(engine);
+    // HISTORY_DAYS=3, so the retention case tells it from the default 30.
+    h = await startHarness(engine, "node", { config: { events: readEventsConfig({ HISTORY_DAYS: "3" } as unknown as NodeJS.ProcessEnv) } });
     db = await createDatabase(h, "history", [
       { name: "categories", columns: [{ name: "name", type: "varchar", nullable: false }] },
       {
@@ -169,7 +172,7 @@ describe.each(ENGINES)("record history on %s", (engine) => {
     expect((await history("categories", kept.id)).body).toHaveLength(1);
     const { low, high } = await outboxBounds(udb);
     expect(low).toBe(high + 1); // the feed sees none of them
-    await pruneDatabase(h.app, schema.physical, Date.now() + 31 * DAY);
+    await pruneDatabase(h.app, schema.physical, Date.now() + 4 * DAY);
     expect((await history("categories", kept.id)).body).toEqual([]);
   });
 
@@ -179,6 +182,28 @@ describe.each(ENGINES)("record history on %s", (engine) => {
     expect(doc.paths["/products/{id}/_restore"].post.requestBody.content["application/json"].example).toEqual({ rev: 42 });
     expect(doc.components.schemas.Revision.required).toEqual(["rev", "action", "record", "changed", "at", "actor"]);
     expect(doc.paths["/logs/{id}/_history"]).toBeUndefined();
+  });
+
+  it("dashboard member roles: a viewer reads history and may not restore (403); an editor restores, as a member through the dashboard's key", async () => {
+    const owner = await newAccount(h, "pro");
+    const shared = await createDatabase(h, "history team", [{ name: "notes", columns: [{ name: "title", type: "varchar" }] }], owner.key);
+    const viewer = await addMember(h, owner, "viewer");
+    const editor = await addMember(h, owner, "editor");
+    const editorDashboard = await h.request("POST", "/api/v1/keys", { body: { name: "Dashboard", database: null }, key: editor.key });
+    expect(editorDashboard.status, editorDashboard.text).toBe(201);
+    const note = (await h.request("POST", `/v1/${shared}/notes`, { body: { title: "first" }, key: owner.key })).body;
+    await h.request("PATCH", `/v1/${shared}/notes/${note.id}`, { body: { title: "second" }, key: owner.key });
+    const read = await h.request("GET", `/v1/${shared}/notes/${note.id}/_history`, { key: viewer.key });
+    expect(read.status, read.text).toBe(200);
+    const first = read.body[1].rev;
+    const refused = await h.request("POST", `/v1/${shared}/notes/${note.id}/_restore`, { body: { rev: first }, key: viewer.key });
+    expect(refused.status).toBe(403);
+    expect((await h.request("GET", `/v1/${shared}/notes/${note.id}`, { key: viewer.key })).body.title).toBe("second");
+    const allowed = await h.request("POST", `/v1/${shared}/notes/${note.id}/_restore`, { body: { rev: first }, key: editorDashboard.body.key });
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(allowed.body.title).toBe("first");
+    const latest = (await h.request("GET", `/v1/${shared}/notes/${note.id}/_history`, { key: viewer.key })).body[0];
+    expect(latest.actor).toEqual({ kind: "member", id: editor.accountId });
   });
 
   describe("read rules for JWT users", () => {
