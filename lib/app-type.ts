@@ -12,7 +12,8 @@ import type { SignInLimiter } from "./auth/sign-in-limiter";
 import type { SqlConsole } from "./sql-console/sql-console";
 import type { LruMap } from "./lru-map";
 
-export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean };
+/** A live key as the data API knows it; `dashboard`: the account's own key of the dashboard's data browser. */
+export type KeyRecord = { id: number; accountId: number; databaseId: number | null; disabled: boolean; dashboard: boolean };
 
 /**
  * The process-wide runtime: engine, secret and the caches the data path reads on every request (the loaded

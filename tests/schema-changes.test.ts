@@ -26,7 +26,7 @@ import { updateTable as updateTableService } from "../lib/services/tables/update
 import { TYPE_SPECS } from "../lib/schema/column-types";
 import type { ColumnDef } from "../lib/schema/types";
 import { ColumnInput, ColumnPatch } from "../lib/contract/schemas/columns";
-import { DatabaseCreate, TableInput, TableRename } from "../lib/contract/schemas/databases";
+import { DatabaseCreate, TableInput, TableUpdate } from "../lib/contract/schemas/databases";
 import { parseWith } from "../lib/contract/parse-input";
 import { asRoute, asRouteWithBody } from "./helpers/as-route";
 
@@ -39,7 +39,7 @@ const addColumn = asRouteWithBody(ColumnInput, addColumnService);
 const updateColumn = asRouteWithBody(ColumnPatch, updateColumnService);
 const createDatabase = (ctx: Ctx, { body }: { body: unknown }) => createDatabaseService(ctx, { body: parseWith(DatabaseCreate, body) });
 const createTable = asRouteWithBody(TableInput, createTableService);
-const updateTable = asRouteWithBody(TableRename, updateTableService);
+const updateTable = asRouteWithBody(TableUpdate, updateTableService);
 
 const ENGINES: EngineKind[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
 
@@ -404,6 +404,7 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
           { name: "email", type: "varchar", length: 255, nullable: true, unique: true, index: false, searchable: false, mysql_type: "VARCHAR(255)" },
         ],
         indexes: [],
+        history: true,
         automatic_columns: ["id", "created_at", "updated_at"],
       });
       expect((await listTables(ctx, { instance: db.instance })).map((t) => t.name)).toEqual(["authors", "editors", "items", "people"]);

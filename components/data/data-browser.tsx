@@ -26,12 +26,13 @@ import { GroupSummary } from "./group-summary";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
 import { RecordDialog } from "./record-dialog";
+import { DeletedRecords } from "./record-history";
 import { RecordsGrid } from "./records-grid";
 import { expandedLabels, type ReadRows } from "./reference-display";
 import { useGridPage } from "./use-grid-page";
 import { ViewBar } from "./view-bar";
 
-type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | null;
+type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | { kind: "deleted" } | null;
 
 const download = (name: string, text: string) => {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -118,6 +119,11 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           <Button size="sm" onClick={runExport}>
             Export CSV
           </Button>
+          {table.history !== false && (
+            <Button size="sm" onClick={() => open({ kind: "deleted" })}>
+              Recently deleted
+            </Button>
+          )}
           <Button size="sm" onClick={() => open({ kind: "import" })} {...writeLock}>
             Import CSV
           </Button>
@@ -203,8 +209,12 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           labels={labels}
           read={read}
           save={save}
+          history={{ instance, apiKey }}
           onClose={() => setEditing(null)}
         />
+      )}
+      {editing?.kind === "deleted" && (
+        <DeletedRecords instance={instance} table={table.name} apiKey={apiKey} canRestore={!writeLock.disabled} onClose={() => setEditing(null)} />
       )}
       {editing?.kind === "import" && (
         <CsvImportDialog

@@ -10,6 +10,8 @@ import { buildRecordBody, checkRecordValues, type FormValues, valueToText } from
 import { RecordField, type ReferenceSupport } from "./record-field";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
 import { isReference } from "@/lib/schema/type-traits";
+import { SegmentedTabs } from "../ui/segmented-tabs";
+import { RecordHistory } from "./record-history";
 
 type Props = {
   table: Table;
@@ -19,8 +21,15 @@ type Props = {
   labels?: ReferenceLabels;
   read: ReadRows;
   save: ReturnType<typeof useRecordMutations>["save"];
+  /** Where the History tab reads a record's revisions (tables with history only). */
+  history?: { instance: string; apiKey: string };
   onClose: () => void;
 };
+
+const VIEWS = [
+  { id: "fields", label: "Fields" },
+  { id: "history", label: "History" },
+] as const;
 
 const initialValues = (table: Table, record?: DataRecord): FormValues =>
   Object.fromEntries(table.columns.map((c) => [c.name, record ? valueToText(c, record[c.name]) : ""]));
@@ -36,7 +45,9 @@ const focusFirstError = (form: HTMLFormElement | null) => {
  * Adds a record (POST) or edits one (PATCH of the changed fields). One submit shows every problem: the
  * form's own checks all at once, then the API's 422 (which lists every field too); focus goes to the first.
  */
-export const RecordDialog = ({ table, tables, record, labels, read, save, onClose }: Props) => {
+export const RecordDialog = ({ table, tables, record, labels, read, save, history, onClose }: Props) => {
+  const [view, setView] = useState<"fields" | "history">("fields");
+  const withHistory = !!record && !!history && table.history !== false;
   const [initial] = useState(() => initialValues(table, record));
   const [values, setValues] = useState(initial);
   const [pending, setPending] = useState<Record<string, string>>({});
@@ -84,9 +95,28 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, onClos
       onClose={onClose}
       wide
       title={record ? `Edit ${table.name} #${record.id}` : `Add a record to ${table.name}`}
-      description={record ? "Only the fields you change are sent (PATCH)." : "Empty fields take their default. id, created_at and updated_at are set for you."}
+      description={
+        view === "history"
+          ? "Who changed this record and when. Restore writes a revision back as a new one."
+          : record
+            ? "Only the fields you change are sent (PATCH)."
+            : "Empty fields take their default. id, created_at and updated_at are set for you."
+      }
     >
-      <form ref={form} onSubmit={submit} noValidate>
+      {withHistory && (
+        <div className="mb-4">
+          <SegmentedTabs label="Record views" value={view} onChange={setView} options={VIEWS} />
+        </div>
+      )}
+      {withHistory && view === "history" && (
+        <div role="tabpanel" aria-label="History">
+          <RecordHistory instance={history.instance} table={table.name} id={record.id} apiKey={history.apiKey} canRestore onRestored={onClose} />
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </div>
+      )}
+      <form ref={form} onSubmit={submit} noValidate hidden={withHistory && view === "history"}>
         {Object.keys(errors).length > 1 && (
           <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {Object.keys(errors).length} fields need attention; each is marked below.

@@ -13,7 +13,7 @@ import { cachedWorkspaceRole } from "../teams/roles";
  * the database (a viewer's key reads only); JWT users meet the policies.
  */
 export type Caller =
-  | { kind: "key"; keyId: number; accountId: number; role: DatabaseRole }
+  | { kind: "key"; keyId: number; accountId: number; role: DatabaseRole; dashboard?: boolean }
   | { kind: "user"; userId: number; claims: Record<string, unknown>; databaseId: number };
 
 /**
@@ -41,5 +41,5 @@ export const authenticate = async (
   // A member's key acts with the member's role in the owner's workspace; a removed member's, at once, with none.
   const role = !schema || schema.ownerId === key.accountId ? "owner" : await cachedWorkspaceRole(app, schema.ownerId, key.accountId);
   if (!role) throw unauthorized("This key is not valid for this database.");
-  return { kind: "key", keyId: key.id, accountId: key.accountId, role };
+  return { kind: "key", keyId: key.id, accountId: key.accountId, role, ...(key.dashboard ? { dashboard: true } : {}) };
 };

@@ -10,6 +10,7 @@ import { rowFilter } from "../rls/row-filter";
 import type { DatabaseSchema } from "../schema/types";
 import type { LoadedDatabase } from "../meta/schema-cache";
 import type { Caller } from "./authenticate";
+import type { Actor } from "../events/outbox/record-change";
 import { indexTable, indexTableForUsers } from "./table-index";
 import { isUpsert } from "./write/parse-upsert";
 import type { WriteAction, WriteRequest } from "./write/run-write";
@@ -37,6 +38,10 @@ const COLLECTION_ACTIONS: Record<string, DataAction> = { GET: "list", POST: "cre
 /** The caller's row predicates: secret keys are the server role; a JWT user meets the policies (deny by default). */
 const accessFor = (schema: DatabaseSchema, caller: Caller): Access =>
   caller.kind === "key" ? FULL_ACCESS : (table, action) => rowFilter(caller, schema, table, action);
+
+/** Who writes, as record history names them: the dashboard's key writes for its member. */
+export const actorOf = (caller: Caller): Actor =>
+  caller.kind === "user" ? { kind: "user", id: caller.userId } : caller.dashboard ? { kind: "member", id: caller.accountId } : { kind: "key", id: caller.keyId };
 
 const actionOf = (req: CoreRequest, item: boolean): DataAction => {
   const verbs = item ? ITEM_VERBS : COLLECTION_VERBS;
@@ -99,5 +104,6 @@ export const planDataRequest = (
     hook: hooks && { app, databaseId: schema.id, hooks, auth: { kind: caller.kind, id: userId ?? null } },
     authId: userId,
     files: fileScopeOf(app, database, table),
+    actor: actorOf(caller),
   };
 };

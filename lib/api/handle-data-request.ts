@@ -34,6 +34,8 @@ const uploadRefused = (err: unknown, req: CoreRequest) => {
   const response = errorResponse(err, req.requestId);
   return { ...response, headers: { ...response.headers, connection: "close" } };
 };
+import { parseJsonBody } from "../http/parse-json-body";
+import { serveHistory } from "./history/serve-history";
 
 
 const requireVerb = (method: string, verbs: string[]) => {
@@ -55,6 +57,13 @@ const decodeSegments = (rest: string) => {
   } catch {
     return undefined;
   }
+};
+
+/** `/{table}/{id}/_history`, `/{table}/{id}/_restore`, `/{table}/_deleted`: record history (docs/history.md). */
+const historyPath = (segments: string[]) => {
+  if (segments.length === 3 && (segments[2] === "_history" || segments[2] === "_restore")) return segments[2];
+  if (segments.length === 2 && segments[1] === "_deleted") return "_deleted";
+  return undefined;
 };
 
 /** A table request, planned: reads go to the read pipeline, writes to the one write kernel. */
@@ -155,6 +164,13 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
     const admitting = admission.decision ? undefined : admit(app, database, admission);
     if (admitting) await admitting;
     checkQueryText(req.rawQuery);
+    const historyVerb = segments && historyPath(segments);
+    if (historyVerb) {
+      // Planned as a read of the row (or table), then served by record history with its own verbs and body.
+      const [table, idText] = segments!;
+      const planned = planDataRequest(app, { ...req, method: "GET" }, database, caller, table, historyVerb === "_deleted" ? undefined : idText);
+      return await serveHistory({ ...planned, body: historyVerb === "_restore" ? parseJsonBody(req) : undefined }, req, historyVerb);
+    }
     if (!segments || segments.length === 0 || segments.length > 2) throw notFound("No such path; use /{table} or /{table}/{id}.");
     if (segments[0] === "_changes" && segments.length === 1) return await serveChanges(app, req, schema, caller);
     const [name, idText] = segments;

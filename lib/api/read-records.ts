@@ -59,7 +59,7 @@ export const listRecords = async ({ udb, schema, index, req, access = FULL_ACCES
 };
 
 /** The record by id if the `visible` predicates show it; `lock` (inside a write transaction) holds the row until COMMIT. */
-const findRecord = async (udb: UserDb, index: TableIndex, id: number, visible: RawBuilder<unknown>[] = [], lock = false) => {
+export const findRecord = async (udb: UserDb, index: TableIndex, id: number, visible: RawBuilder<unknown>[] = [], lock = false) => {
   const select = (at: number) => selectByIdSql(udb, index.table.name, index.all, at, visible, lock);
   if (visible.length) {
     const { rows } = await select(id).execute(udb.db);

@@ -38,6 +38,8 @@ export type TablesTable = {
   columns: string;
   /** JSON array of IndexDef (indexes over several columns); null = none. */
   indexes: string | null;
+  /** 1: the table keeps record history (docs/history.md); 0: its change events are pruned as any others. */
+  history: Generated<number>;
   created_at: string;
 };
 

@@ -387,6 +387,12 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0023_table_history": {
+    up: async (db: Kysely<any>) => {
+      // Record history per table (docs/history.md): on unless turned off, for tables made before it too.
+      await db.schema.alterTable("tables").addColumn("history", "integer", (c) => c.notNull().defaultTo(1)).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

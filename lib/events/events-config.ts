@@ -7,6 +7,8 @@ export const MAX_FEEDS_PER_INSTALL = 1000;
 export type EventsConfig = {
   /** EVENTS_RETENTION_HOURS: how long events stay in the outbox for replay (default 24). */
   retentionMs: number;
+  /** HISTORY_DAYS: how long events of tables with record history stay for /_history and /_restore (default 30). */
+  historyMs: number;
   /** EVENTS_PRUNE_SECONDS: how often old events are deleted (default 300). */
   pruneMs: number;
   /** EVENTS_POLL_MS: how often a feed or the webhook dispatcher reads the outbox without a wake-up (default 1000). */
@@ -35,6 +37,7 @@ const num = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
 
 export const readEventsConfig = (env: NodeJS.ProcessEnv): EventsConfig => ({
   retentionMs: num(env, "EVENTS_RETENTION_HOURS", 24) * 3_600_000,
+  historyMs: num(env, "HISTORY_DAYS", 30) * 86_400_000,
   pruneMs: num(env, "EVENTS_PRUNE_SECONDS", 300) * 1000,
   pollMs: num(env, "EVENTS_POLL_MS", 1000),
   heartbeatMs: num(env, "EVENTS_HEARTBEAT_SECONDS", 15) * 1000,

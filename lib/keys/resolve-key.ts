@@ -2,6 +2,12 @@ import type { App, KeyRecord } from "../app-type";
 import { ApiError } from "../errors";
 import { hashSecretKey } from "./key-crypto";
 
+/** The name of the key the dashboard makes for its data browser and docs (one per account, for every database). */
+export const DASHBOARD_KEY_NAME = "Dashboard";
+
+/** A write through the dashboard's key is the member's own (record history's actor "member"), not an app's. */
+export const isDashboardKey = (name: string, databaseId: number | null) => name === DASHBOARD_KEY_NAME && databaseId === null;
+
 /** Live keys remembered per process (least recently used go first). */
 export const MAX_CACHED_KEYS = 10_000;
 /** Unknown keys remembered per process, so a client retrying a revoked key costs no lookup each time. */
@@ -19,11 +25,13 @@ export const resolveKey = async (app: App, presented: string): Promise<KeyRecord
   const row = await app.engine.meta
     .selectFrom("api_keys")
     .innerJoin("accounts", "accounts.id", "api_keys.account_id")
-    .select(["api_keys.id", "api_keys.account_id", "api_keys.database_id", "accounts.disabled_at"])
+    .select(["api_keys.id", "api_keys.name", "api_keys.account_id", "api_keys.database_id", "accounts.disabled_at"])
     .where("api_keys.key_hash", "=", hash)
     .where("api_keys.revoked_at", "is", null)
     .executeTakeFirst();
-  const record = row ? { id: row.id, accountId: row.account_id, databaseId: row.database_id, disabled: row.disabled_at !== null } : null;
+  const record = row
+    ? { id: row.id, accountId: row.account_id, databaseId: row.database_id, disabled: row.disabled_at !== null, dashboard: isDashboardKey(row.name, row.database_id) }
+    : null;
   if (record) app.keys.set(presented, record);
   else app.unknownKeys.set(presented, true);
   return record;

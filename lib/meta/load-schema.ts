@@ -7,11 +7,12 @@ import type { DatabaseSchema, JoinDef, TableDef } from "../schema/types";
 import type { LoadedDatabase, WorkspaceEntry } from "./schema-cache";
 
 /** A table's definition from its metadata row. */
-export const tableDefOf = (row: { id: number; name: string; columns: string; indexes: string | null }): TableDef => ({
+export const tableDefOf = (row: { id: number; name: string; columns: string; indexes: string | null; history?: number }): TableDef => ({
   id: row.id,
   name: row.name,
   columns: JSON.parse(row.columns),
   ...(row.indexes ? { indexes: JSON.parse(row.indexes) } : {}),
+  ...(row.history === 0 ? { history: false } : {}),
 });
 
 /** The schema of one database (tables with their policies, joins) from the metadata store, into the process cache. */

@@ -20,6 +20,7 @@ export const tableView = (t: TableDef) => ({
   name: t.name,
   columns: t.columns.map(columnView),
   indexes: (t.indexes ?? []).map(indexView),
+  history: t.history !== false,
   automatic_columns: ["id", "created_at", "updated_at"],
 });
 

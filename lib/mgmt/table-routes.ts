@@ -11,7 +11,7 @@ import { defineRoute } from "./route";
 import { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "../contract/schemas/columns";
 import { addIndex } from "../services/indexes/add-index";
 import { dropIndex } from "../services/indexes/drop-index";
-import { Table, TableInput, TableRename } from "../contract/schemas/databases";
+import { Table, TableInput, TableUpdate } from "../contract/schemas/databases";
 
 const TABLES = "databases/:instance/tables";
 const TABLE = `${TABLES}/:table` as const;
@@ -39,8 +39,8 @@ export const TABLE_ROUTES = [
   }),
   defineRoute({
     method: "PATCH", path: TABLE, permission: "database:write", tag: "Tables", operationId: "renameTable",
-    summary: "Rename a table", description: "Renames the table; its data API path, references and joins follow. A name taken is 409.",
-    body: TableRename, status: 200, response: Table, errors: ["conflict"],
+    summary: "Rename a table or set its history", description: "Renames the table (its data API path, references and joins follow; a name taken is 409) and/or turns its record history on or off.",
+    body: TableUpdate, status: 200, response: Table, errors: ["conflict"],
     run: (ctx, { instance, table, body }) => updateTable(ctx, { instance, table, body }),
   }),
   defineRoute({

@@ -13,6 +13,7 @@ import { aggregatePath } from "./aggregate-paths";
 import { BY_FILTER_RULES, byFilterParameters, byFilterResponse, upsertOutcomes, upsertParameters, upsertPathParameters } from "./write-paths";
 import { recordColumns } from "../schema/types";
 import { dataErrors } from "./data-errors";
+import { historyPaths, revisionSchema } from "./history-paths";
 import { ERROR_SCHEMAS, errorRefs, usedErrorResponses } from "./shared-components";
 import { FILE_SCHEMA, fileColumns, filePath, fileTokenPath, multipartBody, QUOTA_RESPONSE } from "./file-paths";
 import { exampleCreate, examplePatch, exampleRecord, pascalName, schemaNames, tableSchemas } from "./table-schemas";
@@ -182,6 +183,14 @@ const tablePaths = (database: LoadedDatabase, table: TableDef, opts: BuildOpenAp
       }),
     },
     ...filePath(database, table, opts.serverUrl),
+    ...historyPaths(table, {
+      serverUrl: opts.serverUrl,
+      apiKey: opts.apiKey,
+      recordSchema: names.record,
+      record,
+      read: READ_ERRORS,
+      write: [...WRITE_ERRORS, ...hooked("insert"), ...hooked("update")],
+    }),
   };
 };
 
@@ -207,6 +216,8 @@ const describeApi = (schema: DatabaseSchema) => `The REST API of the **${schema.
 **Authentication**: \`Authorization: Bearer <key>\` with your secret key (\`sk_...\`) or a database-auth JWT, or \`x-api-key: <key>\`.
 
 **Lists**: \`_limit\` (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}), \`_offset\`, \`_sort=-price,name\`, and filters ${FILTER_SUMMARY} (\`_in\` takes comma-separated values, \`_null\` \`true\`/\`false\`). Password columns cannot be filtered or sorted. An unknown parameter is a 422, never ignored. \`Prefer: count=exact\` adds \`X-Total-Count\`. \`_select=a,b\` picks columns, \`_expand=ref_col\` adds the referenced rows under \`expand\`; a \`Link: <…>; rel="next"\` header carries the next page's \`_after\` cursor. \`GET /{table}/_aggregate\` (and \`/{join}/_aggregate\`) groups and counts with \`_group\` and \`_agg\`.
+
+**Record history** (tables that keep it): \`GET /{table}/{id}/_history\` lists a record's revisions, \`POST /{table}/{id}/_restore {"rev"}\` writes one back as a new revision, \`GET /{table}/_deleted\` lists recently deleted records.
 
 **Writes beyond one record**: \`POST /{table}/_bulk\` takes an array (up to ${MAX_BULK_ROWS}, all or nothing) and answers the array of records; \`POST /{table}/_upsert?_on_conflict=<unique column>\` merges or creates each and answers \`[{status, record}]\`. \`POST /{table}\` with \`_on_conflict\` and \`Prefer: resolution=merge-duplicates\` upserts one record (it takes arrays too). \`PATCH /{table}?<filters>\` and \`DELETE /{table}?<filters>\` change every matching record in one transaction (a filter is required, at most ${MAX_FILTER_ROWS.toLocaleString("en-US")} records) and answer \`{"affected": n}\`.
 
@@ -235,7 +246,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...(tables.some((t) => fileColumns(t).length) ? { File: FILE_SCHEMA } : {}), ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...(tables.some((t) => fileColumns(t).length) ? { File: FILE_SCHEMA } : {}), ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}), ...(tables.some((t) => t.history !== false) ? revisionSchema() : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {

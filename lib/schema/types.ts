@@ -70,6 +70,8 @@ export type TableDef = {
   indexes?: IndexDef[];
   /** Row Level Security policies (database auth); absent = none. */
   policies?: TablePolicies;
+  /** false: no record history (docs/history.md); absent = on. */
+  history?: boolean;
 };
 
 /** Database auth settings as the management API shows them (docs/api.md, "Database auth"). */

@@ -21,7 +21,7 @@ export const useHarness = (target: Target, options?: HarnessOptions) => {
 };
 
 export type ColumnInput = Record<string, unknown> & { name: string; type: string };
-export type TableInput = { name: string; columns: ColumnInput[] };
+export type TableInput = { name: string; columns: ColumnInput[]; history?: boolean };
 
 /** Creates a database (quick create) with the harness account and returns its instance. */
 export const createDatabase = async (h: Harness, name: string, tables: TableInput[] = [], key?: string): Promise<string> => {

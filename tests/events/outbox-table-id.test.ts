@@ -1,5 +1,6 @@
-// Outboxes made before events carried their table's id gain the column when a process first loads the
-// database; their old events (no id) are still read by table name, new ones by id.
+// Outboxes made before events carried their table's id (and their row's id and actor, for record history) gain
+// the columns when a process first loads the database; their old events (no id) are still read by table name, new
+// ones by id.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../lib/app";
@@ -25,8 +26,10 @@ describe.each(ENGINES)("outbox table ids on %s", (engine) => {
     expect((await h.request("POST", `/v1/${db}/todos`, { body: { title: "before ids" } })).status).toBe(201);
     await readEvents(h.app.engine.userDb(physical), db, 0, 10); // sequenced (MySQL) before the column goes
     const udb = h.app.engine.userDb(physical);
+    // As an outbox made before tables had ids, rows had ids and changes their actor (record history).
+    await sql`DROP INDEX ${sql.id("_tabula_events_row")}${engine === "mysql" ? sql` ON ${udb.table(EVENTS_TABLE)}` : sql``}`.execute(udb.db);
     for (const table of engine === "mysql" ? [EVENTS_TABLE, QUEUE_TABLE] : [EVENTS_TABLE]) {
-      await sql`ALTER TABLE ${udb.table(table)} DROP COLUMN ${sql.id("tbl_id")}`.execute(udb.db);
+      for (const column of ["tbl_id", "row_id", "actor"]) await sql`ALTER TABLE ${udb.table(table)} DROP COLUMN ${sql.id(column)}`.execute(udb.db);
     }
     const upgraded = await createApp(h.app.config); // a new process: its own outbox check
     try {
@@ -38,6 +41,9 @@ describe.each(ENGINES)("outbox table ids on %s", (engine) => {
       const entries = await read([todos]);
       expect(entries.map((e) => [e.event?.record.title, e.tableId])).toEqual([["before ids", null], ["with ids", todos.id]]);
       expect((await read([{ id: todos.id + 1000, name: "todos" }])).map((e) => e.event?.record.title)).toEqual(["before ids", undefined]);
+      // The new write's revision is in its record history; the old event, without a row id, is not.
+      const history = await h.request("GET", `/v1/${db}/todos/${entries[1].event!.record.id}/_history`);
+      expect(history.body.map((r: { action: string }) => r.action)).toEqual(["insert"]);
     } finally {
       await upgraded.close();
     }

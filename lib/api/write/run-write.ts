@@ -21,7 +21,7 @@ import { newSlice } from "../../hooks/run-hooks";
 import { type Hashes, hashPasswords, useHashes } from "./passwords";
 import { retriedWriteTransaction } from "./transaction";
 import { holdsBigText, nextTurn } from "../../limits/big-lane";
-import { type ChangeAction, recordChanges } from "../../events/outbox/record-change";
+import { type Actor, type ChangeAction, recordChanges } from "../../events/outbox/record-change";
 import { type FileScope, releaseReplacedFiles } from "../files/file-scope";
 import { addFileUrls } from "../files/file-urls";
 
@@ -46,6 +46,10 @@ export type WriteRequest = {
   authId?: number;
   /** Where the table's files live, when it has file columns: files the rows no longer name go after COMMIT. */
   files?: FileScope;
+  /** Who writes, kept with the change events for record history (default the system). */
+  actor?: Actor;
+  /** A create that brings a deleted row back (record history's restore): its id and first creation time. */
+  revive?: { id: number; createdAt: string };
 };
 
 type Record_ = Record<string, unknown>;
@@ -106,15 +110,16 @@ const create: Stage = async (tx, request, { hashes, creates, prefix }) => {
   const stamp = toStoredDatetime(new Date());
   const inserted: Record_[] = [];
   const ids: number[] = [];
+  const { revive } = request;
   for (const w of writes) {
-    const values: Record_ = { ...w.values, created_at: stamp, updated_at: stamp };
+    const values: Record_ = { ...(revive && { id: revive.id }), ...w.values, created_at: revive?.createdAt ?? stamp, updated_at: stamp };
     // Where the engine has it, the stored row comes back from the INSERT itself: no read-back round trip.
     const statement = byColumns(tx, index, "insert", values, () => insertSql(tx, index.table.name, values), tx.returning);
     const result = await runStatement<Record_>(tx, statement);
     if (tx.returning) {
       inserted.push(toRecord(index, result.rows[0]));
       ids.push(Number(result.rows[0].id));
-    } else ids.push(Number(result.insertId));
+    } else ids.push(revive?.id ?? Number(result.insertId));
   }
   await checkPolicy(tx, index, ids, policy(request, "insert"), "insert");
   return { records: tx.returning ? inserted : await readBack(tx, index, ids), old: [] };
@@ -195,7 +200,7 @@ export type Change = Outcome & { action: ChangeAction };
  * iff the write commits.
  */
 export const inKernelTransaction = async <T>(
-  { udb, index, files }: Pick<WriteRequest, "udb" | "index" | "files">,
+  { udb, index, files, actor }: Pick<WriteRequest, "udb" | "index" | "files" | "actor">,
   errors: "write" | "delete",
   stage: (tx: UserDb) => Promise<{ result: T; changes: Change[] }>,
 ): Promise<T> => {
@@ -206,7 +211,7 @@ export const inKernelTransaction = async <T>(
       const outcome = await stage(tx);
       // Events and webhooks carry each file with its url, as the answers do.
       if (files) for (const change of outcome.changes) for (const r of [...change.records, ...change.old]) addFileUrls(files.instance, index.table, r);
-      for (const change of outcome.changes) await recordChanges(tx, index, change.action, change.records, change.old);
+      for (const change of outcome.changes) await recordChanges(tx, index, change.action, change.records, change.old, actor);
       committed = outcome.changes;
       return outcome.result;
     });

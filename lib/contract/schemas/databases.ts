@@ -4,19 +4,32 @@ import { component, INSTANCE_EXAMPLE, problemsOf, rule, TableName, Timestamp, Wo
 import { tableListProblems, tableProblems, type TableFields } from "./table-rules";
 import { Person } from "./team";
 
+const HistoryFlag = z.boolean().meta({ description: "Keep record history (`/{table}/{id}/_history`, `_restore`) for `HISTORY_DAYS`; default true." });
+
 const TABLE_INPUT_EXAMPLE = { name: "products", columns: [ColumnInput.meta()?.example] };
 
 export const TableInput = component(
   "TableInput",
   z
-    .strictObject({ name: TableName, columns: z.array(ColumnInput).optional(), indexes: z.array(IndexInput).optional().meta({ description: "Indexes over several columns." }) })
+    .strictObject({
+      name: TableName,
+      columns: z.array(ColumnInput).optional(),
+      indexes: z.array(IndexInput).optional().meta({ description: "Indexes over several columns." }),
+      history: HistoryFlag.optional(),
+    })
     .superRefine(problemsOf(tableProblems))
     .meta({ example: TABLE_INPUT_EXAMPLE }),
 );
 
-export const TableRename = component("TableRename", z.strictObject({ name: TableName }).meta({ example: { name: "items" } }));
+export const TableUpdate = component(
+  "TableUpdate",
+  z
+    .strictObject({ name: TableName.optional(), history: HistoryFlag.optional() })
+    .check(rule((v: { name?: string; history?: boolean }) => (v.name === undefined && v.history === undefined ? { code: "required", message: "send name, history or both" } : undefined)))
+    .meta({ example: { name: "items" } }),
+);
 
-const TABLE_EXAMPLE = { name: "products", columns: [Column.meta()?.example], indexes: [], automatic_columns: ["id", "created_at", "updated_at"] };
+const TABLE_EXAMPLE = { name: "products", columns: [Column.meta()?.example], indexes: [], history: true, automatic_columns: ["id", "created_at", "updated_at"] };
 
 export const Table = component(
   "Table",
@@ -25,6 +38,7 @@ export const Table = component(
       name: z.string(),
       columns: z.array(Column),
       indexes: z.array(Index).meta({ description: "Indexes over several columns (a column's own index is its `index`)." }),
+      history: z.boolean().meta({ description: "Whether the table keeps record history." }),
       automatic_columns: z.array(z.string()).meta({ description: "Always `id`, `created_at`, `updated_at`." }),
     })
     .meta({ example: TABLE_EXAMPLE }),
@@ -93,7 +107,7 @@ export const DatabaseListQuery = z.object({
 });
 
 export type TableInput = z.input<typeof TableInput>;
-export type TableRename = z.input<typeof TableRename>;
+export type TableUpdate = z.input<typeof TableUpdate>;
 export type Table = z.output<typeof Table>;
 export type DatabaseCreate = z.input<typeof DatabaseCreate>;
 export type Database = z.output<typeof Database>;

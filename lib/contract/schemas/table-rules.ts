@@ -6,10 +6,10 @@ import { tableLimitErrors } from "../../schema/table-limits";
 import type { ColumnDef, IndexDef } from "../../schema/types";
 import { type ColumnFields, type Problem, toColumnDef } from "./column-rules";
 
-export type TableFields = { name: string; columns?: ColumnFields[]; indexes?: IndexFields[] };
+export type TableFields = { name: string; columns?: ColumnFields[]; indexes?: IndexFields[]; history?: boolean };
 
 /** A table as a create makes it: normalised columns and named indexes. */
-export type NewTable = { name: string; columns: ColumnDef[]; indexes: IndexDef[] };
+export type NewTable = { name: string; columns: ColumnDef[]; indexes: IndexDef[]; history?: boolean };
 
 const duplicates = (names: string[], at: (i: number) => Problem["path"], what: string): Problem[] =>
   names.flatMap((name, i) => (names.indexOf(name) === i ? [] : [{ path: at(i), code: "duplicate", message: `${what} "${name}" is defined twice` }]));
@@ -19,7 +19,8 @@ const atField = (errors: { field: string; code: string; message: string }[]): Pr
 
 export const toNewTable = (input: TableFields): NewTable => {
   const columns = (input.columns ?? []).map(toColumnDef);
-  return { name: input.name, columns, indexes: parseIndexes(input.indexes, "", { id: 0, name: input.name, columns }).indexes };
+  const indexes = parseIndexes(input.indexes, "", { id: 0, name: input.name, columns }).indexes;
+  return { name: input.name, columns, indexes, ...(input.history === false ? { history: false } : {}) };
 };
 
 export const tableProblems = (input: TableFields): Problem[] => {

@@ -1,5 +1,5 @@
 // How a write's event rows are cut into INSERT statements: at most MAX_EVENT_ROWS per statement (SQLite binds
-// 6 variables per row and allows 32,766), and on MySQL at most `maxBytes` of values per statement, so a batch
+// 9 variables per row and allows 32,766), and on MySQL at most `maxBytes` of values per statement, so a batch
 // of big rows stays under the server's max_allowed_packet (engine.ts reads it once).
 
 export const MAX_EVENT_ROWS = 1000;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { UserDb } from "../../db/engine";
 import { fromStoredDatetime } from "./stored-time";
-import { EVENTS_TABLE, SEQ_TABLE } from "./outbox-table";
+import { EVENTS_TABLE, FEED_FLOOR_ROW, SEQ_TABLE } from "./outbox-table";
 import { sequenceEvents } from "./sequence-events";
 
 /** A change event as the feed and webhooks send it (docs/events.md). */
@@ -50,20 +50,25 @@ const wantedBy = (tables: EventTables) => {
 export const readEvents = async (udb: UserDb, instance: string, afterId: number, limit: number, tables?: EventTables): Promise<OutboxEntry[]> => {
   await sequenceEvents(udb);
   const wanted = tables ? wantedBy(tables) : sql`1 = 1`;
+  // Events kept past the feed's retention for record history stay out of the feed: a reader behind the floor meets a gap.
   const { rows } = await sql<EventRow>`SELECT ${sql.join(["id", "tbl", "tbl_id", "action", "at"].map((c) => sql.id(c)))},
     CASE WHEN ${wanted} THEN ${sql.id("record")} END AS ${sql.id("record")}, CASE WHEN ${wanted} THEN ${sql.id("old_record")} END AS ${sql.id("old_record")}
-    FROM ${udb.table(EVENTS_TABLE)} WHERE ${sql.id("id")} > ${afterId} ORDER BY ${sql.id("id")} LIMIT ${limit}`.execute(udb.db);
+    FROM ${udb.table(EVENTS_TABLE)} WHERE ${sql.id("id")} > ${afterId} AND ${sql.id("id")} > ${feedFloor(udb)} ORDER BY ${sql.id("id")} LIMIT ${limit}`.execute(udb.db);
   return rows.map((r) => ({ id: Number(r.id), table: r.tbl, tableId: r.tbl_id === null ? null : Number(r.tbl_id), event: r.record === null ? undefined : toChangeEvent(instance, r) }));
 };
 
+/** The last id the feed's retention has passed (prune-events.ts); events at or below it are record history only. */
+export const feedFloor = (udb: UserDb) =>
+  sql`COALESCE((SELECT ${sql.id("last_id")} FROM ${udb.table(SEQ_TABLE)} WHERE ${sql.id("id")} = ${FEED_FLOOR_ROW}), 0)`;
+
 /**
- * What the outbox holds: ids from `low` to `high` (`low` = high + 1 when empty). Ids have no gaps (the
+ * What the outbox holds for the feed: ids from `low` to `high` (`low` = high + 1 when empty). Ids have no gaps (the
  * sequence row is rolled back with its write), so a cursor below low - 1 has lost events to retention.
  */
 export const outboxBounds = async (udb: UserDb): Promise<{ low: number; high: number }> => {
   await sequenceEvents(udb);
   const { rows } = await sql<{ low: number | null; high: number }>`SELECT
-    (SELECT MIN(${sql.id("id")}) FROM ${udb.table(EVENTS_TABLE)}) AS ${sql.id("low")},
+    (SELECT MIN(${sql.id("id")}) FROM ${udb.table(EVENTS_TABLE)} WHERE ${sql.id("id")} > ${feedFloor(udb)}) AS ${sql.id("low")},
     (SELECT ${sql.id("last_id")} FROM ${udb.table(SEQ_TABLE)} WHERE ${sql.id("id")} = 1) AS ${sql.id("high")}`.execute(udb.db);
   const high = Number(rows[0]?.high ?? 0);
   return { low: rows[0]?.low == null ? high + 1 : Number(rows[0].low), high };

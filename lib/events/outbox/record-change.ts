@@ -13,6 +13,14 @@ import { EVENT_COLUMNS, EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "./outbox-ta
 import { eventRowBytes, PACKET_SHARE, SQLITE_BATCH_BYTES, splitEventBatches } from "./event-batches";
 
 export type ChangeAction = "insert" | "update" | "delete";
+
+/**
+ * Who made a change, as record history shows it: an API key (its id), a JWT user of the database (the user's id),
+ * a member through the dashboard (their account id), or the system (hooks, sign-up, jobs; id null).
+ */
+export type Actor = { kind: "key" | "user" | "member" | "system"; id: number | null };
+
+export const SYSTEM_ACTOR: Actor = { kind: "system", id: null };
 type Row = Record<string, unknown>;
 
 /** SQLite: takes `count` ids from the sequence row (BEGIN IMMEDIATE already orders writes as they commit). */
@@ -43,18 +51,20 @@ const eventText = (visible: TableIndex["output"], row: Row) => {
 /**
  * Writes one event per row: `records` are the rows after the statement (insert, update), `oldRecords` those
  * before it (update, delete), paired by id, both as the data API returns them to a key (the write kernel's
- * read-back and locked row). Password columns are dropped: they never appear in an event.
+ * read-back and locked row). Password columns are dropped: they never appear in an event. `actor` is kept
+ * with each for record history.
  */
-export const recordChanges = async (tx: UserDb, index: TableIndex, action: ChangeAction, records: Row[], oldRecords: Row[] = []): Promise<void> => {
+export const recordChanges = async (tx: UserDb, index: TableIndex, action: ChangeAction, records: Row[], oldRecords: Row[] = [], actor: Actor = SYSTEM_ACTOR): Promise<void> => {
   const visible = indexTableForUsers(index.table).output;
   const olds = new Map(oldRecords.map((r) => [Number(r.id), r]));
   const changed = action === "delete" ? oldRecords : records;
   if (changed.length === 0) return;
   const at = toStoredDatetime(new Date());
+  const by = JSON.stringify(actor);
   const values = changed.map((row) => {
     const old = olds.get(Number(row.id));
     const oldRecord = action === "insert" || !old ? null : eventText(visible, old);
-    return [index.table.name, action, eventText(visible, row), oldRecord, at, index.table.id];
+    return [index.table.name, action, eventText(visible, row), oldRecord, at, index.table.id, Number(row.id), by];
   });
   const big = values.reduce((n, v) => n + (v[2] as string).length + ((v[3] as string | null)?.length ?? 0), 0) >= BIG_BODY_CHARS;
   // MySQL queues them for the sequencer (sequence-events.ts); SQLite numbers them here.

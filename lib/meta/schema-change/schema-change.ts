@@ -19,6 +19,8 @@ export type SchemaChange =
   | { kind: "joins"; join: string }
   | { kind: "policies"; table: TableDef }
   | { kind: "hooks"; table: TableDef }
+  /** Record history turned on or off (`table` as it was before). */
+  | { kind: "history"; table: TableDef }
   | { kind: "auth"; rotate: boolean }
   | { kind: "rename-database"; name: string };
 

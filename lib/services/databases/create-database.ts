@@ -43,9 +43,9 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
     for (const t of tables) {
       const row = await trx
         .insertInto("tables")
-        .values({ database_id: id, name: t.name, columns: JSON.stringify(t.columns), indexes: storedIndexes(t.indexes), created_at: at })
+        .values({ database_id: id, name: t.name, columns: JSON.stringify(t.columns), indexes: storedIndexes(t.indexes), history: t.history === false ? 0 : 1, created_at: at })
         .executeTakeFirstOrThrow();
-      defs.push({ id: Number(row.insertId), name: t.name, columns: t.columns, indexes: t.indexes });
+      defs.push({ id: Number(row.insertId), name: t.name, columns: t.columns, indexes: t.indexes, ...(t.history === false ? { history: false } : {}) });
     }
     await app.engine.createUserDb(physical);
     made.push(physical);

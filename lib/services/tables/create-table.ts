@@ -21,7 +21,7 @@ export const createTable = async (ctx: DbCtx, { instance, body: input }: CreateT
   if (schema.tables.has(table.name)) throw conflict(`Table "${table.name}" already exists in database "${schema.instance}".`);
   const id = await changeSchema(ctx, schema, { kind: "create-table", table }, {
     metadata: async (trx) => {
-      const values = { database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), indexes: storedIndexes(table.indexes), created_at: nowIso() };
+      const values = { database_id: schema.id, name: table.name, columns: JSON.stringify(table.columns), indexes: storedIndexes(table.indexes), history: table.history === false ? 0 : 1, created_at: nowIso() };
       return Number((await trx.insertInto("tables").values(values).executeTakeFirstOrThrow()).insertId);
     },
     ddl: async (udb, id) => {
