@@ -219,7 +219,7 @@ const mailPaths = (database: LoadedDatabase, serverUrl: string): Record<string, 
         requestBody: jsonBody({ type: "object", properties: { token: { type: "string", minLength: 1, maxLength: 200 }, password }, required: ["token", "password"], additionalProperties: false, example: { token: "<token>", password: "a new long password" } }),
         responses: {
           "200": { description: "The password is set.", content: { "application/json": { schema: { type: "object", properties: { user: ref("Auth.User") }, required: ["user"] } } } },
-          ...errorRefs("TokenRejected", "Unauthorized", ...limited),
+          ...errorRefs("TokenRejected", "Unauthorized", "Conflict", ...limited),
         },
         "x-codeSamples": sample(serverUrl, "/auth/password/reset", { token: "<token>", password: "a new long password" }),
       },
