@@ -44,6 +44,7 @@ const SERIAL = [
   "tests/mcp/data-mcp-limits.test.ts",
   "tests/mcp/stdio-bridge.test.ts",
   "tests/openapi-lint.test.ts",
+  "tests/db-auth/mailbox.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",
   "tests/sql-console/**",

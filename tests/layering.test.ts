@@ -189,6 +189,7 @@ export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/settings": "kernel",
   "lib/sql-console": "kernel",
   "lib/files": "kernel",
+  "lib/mail": "kernel",
   "lib/db": "base",
   "lib/schema": "base",
   "lib/http": "base",
