@@ -46,7 +46,29 @@ export type Config = {
   docs?: DocsConfig;
   /** Change events, the feed and webhooks (lib/events/events-config.ts). */
   events?: EventsConfig;
+  /** Sign-in with OAuth / OpenID providers (lib/db-auth/oauth); read from the environment when absent. */
+  oauth?: OAuthConfig;
 };
+
+export type OAuthConfig = {
+  /** PUBLIC_URL: the address providers send users back to; unset, the origin the request came in on. */
+  publicUrl?: string;
+  /** OAUTH_GOOGLE_ISSUER: the `google` preset's issuer (default https://accounts.google.com). */
+  googleIssuer: string;
+  /** OAUTH_GITHUB_URL and OAUTH_GITHUB_API_URL: the `github` preset's sign-in site and API (GitHub Enterprise, tests). */
+  githubUrl: string;
+  githubApiUrl: string;
+};
+
+/** The OAuth settings of a config (a config built by hand, as the tests do, reads them from the environment). */
+export const oauthConfig = (config: Config): OAuthConfig => (config.oauth ??= readOAuthConfig(process.env));
+
+const readOAuthConfig = (env: NodeJS.ProcessEnv): OAuthConfig => ({
+  publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : undefined,
+  googleIssuer: env.OAUTH_GOOGLE_ISSUER || "https://accounts.google.com",
+  githubUrl: (env.OAUTH_GITHUB_URL || "https://github.com").replace(/\/+$/, ""),
+  githubApiUrl: (env.OAUTH_GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+});
 
 export type DocsConfig = {
   /** DOCS_CNAME_TARGET: the host a custom docs domain must CNAME to (default: NEXTAUTH_URL's host, else localhost). */
@@ -128,5 +150,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     docs: readDocsConfig(env),
     events: readEventsConfig(env),
+    oauth: readOAuthConfig(env),
   };
 };
