@@ -6,9 +6,15 @@ export type FieldError = { field: string; code: string; message: string; /** 1-b
 
 const STATUS_BY_CODE = {
   bad_request: 400,
+  invalid_token: 400,
+  invalid_code: 400,
+  token_expired: 400,
+  token_used: 400,
   unauthorized: 401,
+  refresh_token_reused: 401,
   quota_exceeded: 402,
   forbidden: 403,
+  email_not_verified: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -1,5 +1,6 @@
 // The data and management OpenAPI documents pass three independent tools (Redocly, Spectral and
 // openapi-typescript + tsc) and describe the schema they were built from. No database is needed.
+import { DEFAULT_AUTH } from "../lib/meta/load-auth";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -41,7 +42,7 @@ const col = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = 
 
 /** Two tables that together use every column type, nullable and NOT NULL, unique and default. */
 // Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too.
-const AUTH = { enabled: true, users_table: "authors", login_column: "name", password_column: "password", token_ttl_seconds: 3600, signup: true, cors_origins: [], secret: new Uint8Array(32) };
+const AUTH = { ...DEFAULT_AUTH, enabled: true, users_table: "authors", login_column: "name", password_column: "password", signup: true, secret: new Uint8Array(32) };
 
 /** The schema as the data path loads it: with the auth settings above, no hooks, no members, no plan rate. */
 const loaded = (schema: DatabaseSchema): LoadedDatabase => ({ schema, auth: AUTH, hooks: new Map(), shared: false, requestsPerSecond: null });

@@ -3,6 +3,7 @@ import { unauthorized } from "../errors";
 import type { CoreRequest } from "../http/core-types";
 import { readCredential } from "../http/credentials";
 import { verifyUserToken } from "../db-auth/user-token";
+import { sessionLive } from "../db-auth/sessions";
 import { refuseDisabled, resolveKey } from "../keys/resolve-key";
 import type { LoadedDatabase } from "../meta/schema-cache";
 import type { DatabaseRole } from "../teams/permissions";
@@ -32,6 +33,9 @@ export const authenticate = async (
     // Anything that is not a secret key is read as a database-auth JWT for the database in the path.
     const user = await verifyUserToken(database, credential);
     if (!user || !schema) throw unauthorized("The token is not valid (expired, signed with another secret, or for another database).");
+    // A token of a session (sid) ends with it: logout, password reset, reuse of a refresh token.
+    const sid = user.claims.sid;
+    if (sid !== undefined && !(typeof sid === "number" && (await sessionLive(app, schema.id, sid)))) throw unauthorized("The session of this token has ended; sign in again.");
     return { kind: "user", userId: user.userId, claims: user.claims, databaseId: schema.id };
   }
   const key = await resolveKey(app, credential);

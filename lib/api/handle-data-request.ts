@@ -1,7 +1,7 @@
 import type { App } from "../app-type";
 import { methodNotAllowed, notFound } from "../errors";
 import { type CoreRequest, type CoreResponse, json, noContent } from "../http/core-types";
-import { AUTH_VERBS, handleAuthRequest } from "../db-auth/handle-auth-request";
+import { authVerb as authPathVerb, handleAuthRequest } from "../db-auth/handle-auth-request";
 import { withCors } from "../db-auth/cors";
 import { ApiError } from "../errors";
 import { errorResponse } from "../http/error-response";
@@ -31,7 +31,7 @@ const requireVerb = (method: string, verbs: string[]) => {
 
 /** Preflight needs no credentials; withCors adds the database's allowed origin. */
 const preflight = (segments: string[], isJoin: boolean) => {
-  const authVerb = segments[0] === "auth" && segments.length === 2 ? AUTH_VERBS[segments[1]] : undefined;
+  const authVerb = segments[0] === "auth" ? authPathVerb(segments.slice(1)) : undefined;
   const readOnly = isJoin || segments[0] === "openapi.json";
   const verbs = authVerb ? [authVerb] : readOnly ? ["GET"] : segments.length === 2 ? ITEM_VERBS : COLLECTION_VERBS;
   return noContent({ allow: [...verbs, "OPTIONS"].join(", ") });

@@ -5,10 +5,18 @@ import type { DatabaseAuth } from "../schema/types";
 /** A verified database-auth token: the user id (`sub`) and every claim. */
 export type UserToken = { userId: number; claims: JWTPayload };
 
-/** Signs an HS256 token for one user of one database (claims sub, db, role, iat, exp). */
-export const signUserToken = async ({ schema, auth }: Pick<LoadedDatabase, "schema"> & { auth: DatabaseAuth }, userId: number, ttlSeconds = auth.token_ttl_seconds) => {
+/**
+ * Signs an HS256 token for one user of one database (claims sub, db, role, iat, exp, and `sid`, the session
+ * family, when it belongs to a session: such a token dies with its session).
+ */
+export const signUserToken = async (
+  { schema, auth }: Pick<LoadedDatabase, "schema"> & { auth: DatabaseAuth },
+  userId: number,
+  ttlSeconds = auth.token_ttl_seconds,
+  sessionId?: number,
+) => {
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ db: schema.instance, role: "authenticated" })
+  const token = await new SignJWT({ db: schema.instance, role: "authenticated", ...(sessionId === undefined ? {} : { sid: sessionId }) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuedAt(now)

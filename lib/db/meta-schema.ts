@@ -285,6 +285,69 @@ export type SavedViewsTable = {
   updated_at: string;
 };
 
+/** One sign-in of a database user: its refresh tokens rotate inside it; revoking it ends them all. */
+export type AuthFamiliesTable = {
+  id: Generated<number>;
+  database_id: number;
+  user_id: number;
+  /** How the user signed in: password, signup, otp, oauth, ... */
+  method: string;
+  created_at: string;
+  revoked_at: string | null;
+  /** logout, logout_all, reuse, password_reset, disabled, secret_rotated, user_gone. */
+  revoked_reason: string | null;
+};
+
+/** A refresh token (sha256 hex of it); single use: `used_at` is set by the one refresh that spends it. */
+export type AuthRefreshTokensTable = {
+  token_hash: string;
+  family_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+/** A database user's state beside its row: email verified, account disabled. */
+export type AuthUserStateTable = {
+  database_id: number;
+  user_id: number;
+  verified_at: string | null;
+  disabled_at: string | null;
+};
+
+/** A mailed one-time token: `kind` verify | reset | otp; the link's token and the otp code stored as sha256 hex. */
+export type AuthMailTokensTable = {
+  id: Generated<number>;
+  database_id: number;
+  user_id: number;
+  kind: string;
+  token_hash: string;
+  code_hash: string | null;
+  tries: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+/** One mail of the install (lib/mail): `status` kept (no SMTP_URL) | queued | sent | failed. */
+export type MailboxTable = {
+  id: Generated<number>;
+  database_id: number | null;
+  kind: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
 /** A user's identity at an OAuth / OpenID provider (lib/db-auth/oauth): `subject` is the provider's user id. */
 export type AuthIdentitiesTable = {
   id: Generated<number>;
@@ -356,6 +419,11 @@ export type MetaDb = {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   saved_views: SavedViewsTable;
+  auth_families: AuthFamiliesTable;
+  auth_refresh_tokens: AuthRefreshTokensTable;
+  auth_user_state: AuthUserStateTable;
+  auth_mail_tokens: AuthMailTokensTable;
+  mailbox: MailboxTable;
   auth_identities: AuthIdentitiesTable;
   auth_tickets: AuthTicketsTable;
   auth_mfa_factors: AuthMfaFactorsTable;

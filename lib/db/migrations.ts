@@ -378,6 +378,75 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0021_end_user_accounts": {
+    up: async (db: Kysely<any>) => {
+      // Database auth sessions: a family per sign-in, a row per refresh token (its sha256), single use.
+      await db.schema
+        .createTable("auth_families")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("user_id", "bigint", (c) => c.notNull())
+        .addColumn("method", "varchar(16)", (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("revoked_at", "varchar(32)")
+        .addColumn("revoked_reason", "varchar(32)")
+        .execute();
+      await db.schema.createIndex("auth_families_user").on("auth_families").columns(["database_id", "user_id"]).execute();
+      await db.schema
+        .createTable("auth_refresh_tokens")
+        .addColumn("token_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("family_id", "integer", (c) => c.notNull().references("auth_families.id").onDelete("cascade"))
+        .addColumn("expires_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("used_at", "varchar(32)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("auth_refresh_tokens_family").on("auth_refresh_tokens").column("family_id").execute();
+      // What the install knows of a database's user beside its row: email verified, disabled.
+      await db.schema
+        .createTable("auth_user_state")
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("user_id", "bigint", (c) => c.notNull())
+        .addColumn("verified_at", "varchar(32)")
+        .addColumn("disabled_at", "varchar(32)")
+        .addPrimaryKeyConstraint("auth_user_state_pk", ["database_id", "user_id"])
+        .execute();
+      // Mailed one-time tokens (verify, reset, otp): sha256 of the link's token, and of the 6-digit code with its tries.
+      await db.schema
+        .createTable("auth_mail_tokens")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("user_id", "bigint", (c) => c.notNull())
+        .addColumn("kind", "varchar(12)", (c) => c.notNull())
+        .addColumn("token_hash", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("code_hash", "varchar(64)")
+        .addColumn("tries", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expires_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("used_at", "varchar(32)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("auth_mail_tokens_user").on("auth_mail_tokens").columns(["database_id", "user_id", "kind"]).execute();
+      // The install's mailbox: every mail the app sends, kept (no SMTP_URL), queued, sent or failed, with its last error.
+      await db.schema
+        .createTable("mailbox")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.references("databases.id").onDelete("cascade"))
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("to_address", "varchar(320)", (c) => c.notNull())
+        .addColumn("from_address", "varchar(320)", (c) => c.notNull())
+        .addColumn("subject", "varchar(998)", (c) => c.notNull())
+        .addColumn("text", sql`mediumtext`, (c) => c.notNull())
+        .addColumn("html", sql`mediumtext`)
+        .addColumn("status", "varchar(12)", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("claimed_until", "varchar(32)")
+        .addColumn("error", "varchar(500)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("sent_at", "varchar(32)")
+        .execute();
+      await db.schema.createIndex("mailbox_due").on("mailbox").columns(["status", "next_attempt_at"]).execute();
+    },
+  },
   "0025_auth_identities_mfa": {
     up: async (db: Kysely<any>) => {
       // End users' sign-in identities at OAuth / OpenID providers: one provider subject is one user of one database.

@@ -11,6 +11,13 @@ export const DEFAULT_AUTH: AuthSettings = {
   token_ttl_seconds: 3600,
   signup: false,
   cors_origins: [],
+  email_column: null,
+  verification: "off",
+  redirect_urls: [],
+  providers: [],
+  mfa: "off",
+  refresh_ttl_seconds: 30 * 24 * 3600,
+  emails: {},
 };
 
 /** The auth settings (with the decrypted secret) of one database, the users table named from `schema`; undefined = never configured. */

@@ -70,7 +70,19 @@ export type AuthSettings = {
   token_ttl_seconds: number;
   signup: boolean;
   cors_origins: string[];
+  /** The column mails go to; null: the login column. */
+  email_column: string | null;
+  verification: "off" | "required";
+  /** Where mailed links and OAuth may send users. */
+  redirect_urls: string[];
+  providers: { id: "google" | "github" | "oidc"; name?: string; client_id: string; client_secret: string; issuer?: string }[];
+  mfa: "off" | "optional" | "required";
+  refresh_ttl_seconds: number;
+  emails: { from?: string; verify?: AuthMailTemplate; reset?: AuthMailTemplate; otp?: AuthMailTemplate };
 };
+
+/** One mail of database auth: `{{link}}`, `{{code}}` and `{{app}}` are filled in. */
+export type AuthMailTemplate = { subject: string; text: string; html?: string };
 
 /** Database auth settings with the decrypted HS256 signing secret, as the data path uses them. */
 export type DatabaseAuth = AuthSettings & { secret: Uint8Array };

@@ -16,13 +16,14 @@ describe.each(MATRIX)("database auth endpoints on $engine via $adapter", ({ engi
     f = await makeFixture(ctx.h, `auth ${engine} ${adapter}`);
   });
 
-  it("login: should allow the right password → 200 {token, token_type, expires_in, user} without the password", async () => {
+  it("login: should allow the right password → 200 {token, token_type, expires_in, refresh_token, user} without the password", async () => {
     const r = await post("/auth/login", { email: "a@example.com", password: PASSWORD_A });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       token_type: "Bearer",
       expires_in: 3600,
+      refresh_token: expect.stringMatching(/^rt_[\w-]{43}$/),
       user: { id: f.userA.id, email: "a@example.com", display_name: "Alpha", created_at: expect.any(String), updated_at: expect.any(String) },
     });
     expect(r.text).not.toContain(PASSWORD_A);

@@ -92,9 +92,9 @@ describe.each(MATRIX)("JWT checks on $engine via $adapter", ({ engine, adapter }
     expect((await get(token)).status).toBe(200);
   });
 
-  it("the issued token is HS256 with sub, db, role, iat and exp as documented", async () => {
+  it("the issued token is HS256 with sub, db, role, iat, exp and sid (its session) as documented", async () => {
     const [header, payload] = f.userA.token.split(".").slice(0, 2).map((p) => JSON.parse(new TextDecoder().decode(base64url.decode(p))));
     expect(header).toEqual({ alg: "HS256", typ: "JWT" });
-    expect(payload).toEqual({ sub: String(f.userA.id), db: f.db, role: "authenticated", iat: expect.any(Number), exp: payload.iat + 3600 });
+    expect(payload).toEqual({ sub: String(f.userA.id), db: f.db, role: "authenticated", iat: expect.any(Number), exp: payload.iat + 3600, sid: expect.any(Number) });
   });
 });

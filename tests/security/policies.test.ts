@@ -18,6 +18,9 @@ const COLUMNS = new Map<string, ColumnType>([
   ["meta", "json"],
 ]);
 
+// The end-user account settings every PUT without them takes.
+const ACCOUNT_DEFAULTS = { email_column: null, verification: "off", redirect_urls: [], providers: [], mfa: "off", refresh_ttl_seconds: 2592000, emails: {} };
+
 describe("policy parser", () => {
   const refused: [string, number, RegExp][] = [
     ["owner_id = ", 12, /expected a column/],
@@ -165,7 +168,7 @@ describe.each(ENGINES)("policies through the management API on %s", (engine) => 
     expect((await put({ enabled: true, users_table: "users", login_column: "email", token_ttl_seconds: 2592001 })).status).toBe(422);
     const good = await put({ enabled: true, users_table: "users", login_column: "email", token_ttl_seconds: 60 });
     expect(good.status, good.text).toBe(200);
-    expect(good.body).toEqual({ enabled: true, users_table: "users", login_column: "email", password_column: "password", token_ttl_seconds: 60, signup: false, cors_origins: [] });
+    expect(good.body).toEqual({ enabled: true, users_table: "users", login_column: "email", password_column: "password", token_ttl_seconds: 60, signup: false, cors_origins: [], ...ACCOUNT_DEFAULTS });
     expect(good.text).not.toMatch(/secret/);
   });
 

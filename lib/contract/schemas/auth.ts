@@ -13,6 +13,54 @@ const Origin = z
   )
   .meta({ pattern: `^\\*$|${ORIGIN_RE.source}` });
 
+const MAX_REFRESH_TTL = 365 * 24 * 3600;
+
+// Where mailed links and OAuth sign-ins may send users: absolute http(s) URLs without a fragment.
+const RedirectUrl = z
+  .string()
+  .max(2048)
+  .check(
+    rule((u: string) => {
+      try {
+        const url = new URL(u);
+        if ((url.protocol === "https:" || url.protocol === "http:") && !url.hash && !url.username && !url.password) return undefined;
+      } catch {
+        /* reported below */
+      }
+      return { code: "invalid_format", message: 'must be an absolute http(s) URL without a fragment or credentials, like "https://app.example.com/auth/callback"' };
+    }),
+  );
+
+const Provider = z
+  .strictObject({
+    id: z.enum(["google", "github", "oidc"]),
+    name: z.string().min(1).max(100).optional().meta({ description: "The button's label; the provider's name when absent." }),
+    client_id: z.string().min(1).max(500),
+    client_secret: z.string().min(1).max(2000),
+    issuer: z.url({ protocol: /^https?$/ }).max(2048).optional().meta({ description: "The OpenID Connect issuer (required for `oidc`)." }),
+  })
+  .check((ctx) => {
+    if (ctx.value.id === "oidc" && !ctx.value.issuer) ctx.issues.push({ code: "custom", message: '"issuer" is required for an oidc provider', input: ctx.value, path: ["issuer"], params: { code: "required" } });
+  });
+
+const TEMPLATE_TEXT = "Placeholders: `{{link}}`, `{{code}}` (one-time codes), `{{app}}` (the database's name).";
+const MailTemplate = z
+  .strictObject({
+    subject: z.string().min(1).max(300),
+    text: z.string().min(1).max(20_000).meta({ description: `The plain-text part (always sent). ${TEMPLATE_TEXT}` }),
+    html: z.string().max(100_000).optional().meta({ description: "An HTML part beside the text; values put into it are HTML-escaped." }),
+  })
+  .meta({ description: TEMPLATE_TEXT });
+
+const Emails = z
+  .strictObject({
+    from: z.string().min(3).max(320).optional().meta({ description: 'The sender, e.g. "My App <no-reply@example.com>"; the install\'s MAIL_FROM when absent.' }),
+    verify: MailTemplate.optional(),
+    reset: MailTemplate.optional(),
+    otp: MailTemplate.optional(),
+  })
+  .meta({ description: "The sender and mail templates of this database's users; each absent template takes the built-in text." });
+
 const AUTH_EXAMPLE = {
   enabled: true,
   users_table: "users",
@@ -21,6 +69,13 @@ const AUTH_EXAMPLE = {
   token_ttl_seconds: 3600,
   signup: false,
   cors_origins: ["https://app.example.com"],
+  email_column: null,
+  verification: "off",
+  redirect_urls: ["https://app.example.com/auth/callback"],
+  providers: [],
+  mfa: "off",
+  refresh_ttl_seconds: 2592000,
+  emails: { from: "My App <no-reply@example.com>" },
 };
 
 const authProperties = {
@@ -34,6 +89,19 @@ const authProperties = {
     .array(Origin)
     .max(100)
     .meta({ default: [], description: 'Origins (scheme://host[:port]) or "*" allowed by CORS.' }),
+  email_column: z
+    .string()
+    .nullable()
+    .meta({ default: null, description: "The users table's column holding the address mails go to; null: the login column." }),
+  verification: z.enum(["off", "required"]).meta({ default: "off", description: "`required`: users cannot log in until they confirm their email." }),
+  redirect_urls: z
+    .array(RedirectUrl)
+    .max(50)
+    .meta({ default: [], description: "Where mailed links and OAuth sign-ins may send users; a `redirect_to` outside this list is a 422." }),
+  providers: z.array(Provider).max(20).meta({ default: [], description: "OAuth 2.0 / OpenID Connect providers users may sign in with." }),
+  mfa: z.enum(["off", "optional", "required"]).meta({ default: "off", description: "TOTP second factor: off, optional per user, or required of every user." }),
+  refresh_ttl_seconds: z.int().min(60).max(MAX_REFRESH_TTL).meta({ default: 2592000, description: "How long a refresh token stays usable (30 days by default)." }),
+  emails: Emails.meta({ default: {} }),
 };
 
 export const AuthSettings = component(
@@ -101,6 +169,10 @@ export const UserToken = component(
   "UserToken",
   z.object({ token: z.string(), token_type: z.literal("Bearer"), expires_in: z.int(), user: TableRecord }),
 );
+
+export type MailTemplate = z.output<typeof MailTemplate>;
+export type AuthEmails = z.output<typeof Emails>;
+export type AuthProvider = z.output<typeof Provider>;
 
 export type AuthSettings = z.output<typeof AuthSettings>;
 export type AuthSettingsInput = z.input<typeof AuthSettingsInput>;

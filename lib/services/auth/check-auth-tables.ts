@@ -17,6 +17,11 @@ export const checkAuthTables = (schema: DatabaseSchema, s: AuthSettings) => {
     const password = table.columns.find((c) => c.name === s.password_column);
     if (!password) fail("password_column", "unknown_column", `column "${s.password_column}" does not exist in "${table.name}"`);
     else if (!isSecret(password)) fail("password_column", "invalid_type", "the password column must have type password (bcrypt)");
+    if (s.email_column !== null) {
+      const email = table.columns.find((c) => c.name === s.email_column);
+      if (!email) fail("email_column", "unknown_column", `column "${s.email_column}" does not exist in "${table.name}"`);
+      else if (!isTextual(email)) fail("email_column", "invalid_type", "the email column must be varchar or text");
+    }
   }
   if (errors.length) throw validationFailed(errors);
 };

@@ -1,6 +1,6 @@
 import { selectByIdSql } from "../../api/build-sql";
 import { indexTable } from "../../api/table-index";
-import { publicUser } from "../../db-auth/handle-auth-request";
+import { publicUser } from "../../db-auth/auth-database";
 import { signUserToken } from "../../db-auth/user-token";
 import type { z } from "zod";
 import { ApiError, notFound } from "../../errors";

@@ -12,7 +12,7 @@ export type UpdateAuthInput = { instance: string; body: z.output<typeof AuthSett
 /** PUT /databases/{instance}/auth replaces the whole settings object (omitted fields take their defaults); the first save makes the signing secret. */
 export const updateAuth = async (ctx: DbCtx, { instance, body }: UpdateAuthInput) => {
   const { schema } = ctx.database;
-  const settings = { ...DEFAULT_AUTH, ...body, cors_origins: [...new Set(body.cors_origins ?? [])] };
+  const settings = { ...DEFAULT_AUTH, ...body, cors_origins: [...new Set(body.cors_origins ?? [])], redirect_urls: [...new Set(body.redirect_urls ?? [])] };
   checkAuthTables(schema, settings);
   await saveAuth(ctx, schema, { settings, rotate: false });
   return getAuth(await reloadDatabase(ctx), { instance });
