@@ -9,7 +9,7 @@ import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { parseJsonBody } from "../http/parse-json-body";
 import { signInLimited } from "../auth/sign-in-limiter";
 import { type AuthDatabase, findUserBy, findUserById, publicUser, usersIndex } from "./auth-database";
-import { issueSession } from "./sessions";
+import { finishSignIn } from "./mfa/finish-sign-in";
 import { readUserState } from "./user-state";
 import { countHash, dummyHash } from "./equal-work";
 
@@ -62,7 +62,7 @@ export const login = async (app: App, req: CoreRequest, database: AuthDatabase):
     throw new ApiError("email_not_verified", "Confirm your email address first: follow the link we mailed, or ask for a new one at /auth/verify/resend.");
   }
   await app.signInLimiter.forgive(attempt);
-  return json(200, await issueSession(app, database, row, "password"), NO_STORE);
+  return json(200, await finishSignIn(app, database, row, "password"), NO_STORE);
 };
 
 /** Sign-up takes the login and the password only; other columns take their defaults (profile data is a PATCH away). */
@@ -82,7 +82,7 @@ export const signup = async (app: App, req: CoreRequest, database: AuthDatabase)
   const [user] = await runWrite({ app, udb: app.engine.userDb(schema.physical), index, access: FULL_ACCESS, action: "create", body: record });
   await app.signInLimiter.forgive(attempt);
   const row = (await findUserById(app, database, Number(user.id)))!;
-  return json(201, await issueSession(app, database, row, "signup"), NO_STORE);
+  return json(201, await finishSignIn(app, database, row, "signup"), NO_STORE);
 };
 
 export const me = async (app: App, req: CoreRequest, database: AuthDatabase): Promise<CoreResponse> => {
