@@ -39,6 +39,7 @@ const SERIAL = [
   "tests/hooks/hook-limits.test.ts",
   "tests/openapi-lint.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
+  "tests/security/oauth-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",
   "tests/sql-console/**",
   "tests/teams/member-access.test.ts",

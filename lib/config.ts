@@ -51,7 +51,7 @@ export type Config = {
 };
 
 export type OAuthConfig = {
-  /** PUBLIC_URL: the address providers send users back to; unset, the origin the request came in on. */
+  /** PUBLIC_URL (else NEXTAUTH_URL): the address providers send users back to; unset, the origin the request came in on. */
   publicUrl?: string;
   /** OAUTH_GOOGLE_ISSUER: the `google` preset's issuer (default https://accounts.google.com). */
   googleIssuer: string;
@@ -64,7 +64,7 @@ export type OAuthConfig = {
 export const oauthConfig = (config: Config): OAuthConfig => (config.oauth ??= readOAuthConfig(process.env));
 
 const readOAuthConfig = (env: NodeJS.ProcessEnv): OAuthConfig => ({
-  publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : undefined,
+  publicUrl: env.PUBLIC_URL || env.NEXTAUTH_URL ? (env.PUBLIC_URL || env.NEXTAUTH_URL)!.replace(/\/+$/, "") : undefined,
   googleIssuer: env.OAUTH_GOOGLE_ISSUER || "https://accounts.google.com",
   githubUrl: (env.OAUTH_GITHUB_URL || "https://github.com").replace(/\/+$/, ""),
   githubApiUrl: (env.OAUTH_GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
