@@ -20,6 +20,7 @@ import { startChangeEvents } from "./events/change-events";
 import { createSqlConsole } from "./sql-console/sql-console";
 import type { App, KeyRecord } from "./app-type";
 import { LruMap } from "./lru-map";
+import { startMailDelivery } from "./mail/mail-delivery";
 import { MAX_CACHED_KEYS, MAX_CACHED_UNKNOWN_KEYS } from "./keys/resolve-key";
 import { MAX_CACHED_ROLES } from "./teams/roles";
 
@@ -113,6 +114,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
     draining: false,
     close: async () => {
       await app.changeEvents?.stop();
+      stopMail();
       stopRechecks();
       stopReconciler();
       if (poll) clearInterval(poll);
@@ -125,6 +127,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const stopRechecks = startDomainRechecks(app);
   const stopReconciler = startSchemaReconciler(app);
+  const stopMail = startMailDelivery(app);
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

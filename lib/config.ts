@@ -28,10 +28,12 @@ export type Config = {
   defaultPlan?: string;
   /** HMAC-SHA256 secret of the billing webhook (BILLING_WEBHOOK_SECRET); unset, the webhook refuses every call. */
   billingWebhookSecret?: string;
-  /** smtp://user:pass@host:port (or smtps://): invites with an email are sent through it; unset, links only. */
+  /** smtp://user:pass@host:port (or smtps://): every mail of the app goes through it; unset, mail stays in the install's mailbox. */
   smtpUrl?: string;
   /** The From of those emails (MAIL_FROM). */
   mailFrom?: string;
+  /** The first wait (ms) before a mail the SMTP server did not take is tried again; it doubles each time (MAIL_RETRY_MS, default 30 s). */
+  mailRetryMs?: number;
   /** SQLite: reader threads for reads that may scan (SQLITE_READERS, default 2; 0 keeps them on the main thread). */
   sqliteReaders?: number;
   /** SQLite: page cache per connection in MB (SQLITE_CACHE_MB, default 16); a database open on n readers has n + 1. */
@@ -135,6 +137,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     billingWebhookSecret: env.BILLING_WEBHOOK_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    mailRetryMs: env.MAIL_RETRY_MS ? wholeNumber(env, "MAIL_RETRY_MS", 1) : undefined,
     sqliteReaders: wholeNumber(env, "SQLITE_READERS", 0),
     sqliteCacheMb: wholeNumber(env, "SQLITE_CACHE_MB", 1),
     sqliteMaxOpen: wholeNumber(env, "SQLITE_MAX_OPEN", 1),

@@ -187,6 +187,7 @@ export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/keys": "kernel",
   "lib/settings": "kernel",
   "lib/sql-console": "kernel",
+  "lib/mail": "kernel",
   "lib/db": "base",
   "lib/schema": "base",
   "lib/http": "base",

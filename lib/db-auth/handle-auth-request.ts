@@ -6,6 +6,7 @@ import type { LoadedDatabase } from "../meta/schema-cache";
 import { type AuthDatabase, requireAuth } from "./auth-database";
 import { login, me, signup } from "./password-routes";
 import { logout, refresh } from "./session-routes";
+import { forgotPassword, requestOtp, resendVerification, resetPassword, verify, verifyOtp } from "./mail-routes";
 import { handleMfaRequest, MFA_PATHS } from "./mfa/handle-mfa-request";
 import { handleOAuthRequest } from "./oauth/handle-oauth-request";
 
@@ -19,6 +20,12 @@ const ROUTES: Record<string, AuthRoute> = {
   me: { verb: "GET", run: me },
   refresh: { verb: "POST", run: refresh },
   logout: { verb: "POST", run: logout },
+  verify: { verb: "POST", run: verify },
+  "verify/resend": { verb: "POST", run: resendVerification },
+  "password/forgot": { verb: "POST", run: forgotPassword },
+  "password/reset": { verb: "POST", run: resetPassword },
+  otp: { verb: "POST", run: requestOtp },
+  "otp/verify": { verb: "POST", run: verifyOtp },
 };
 
 /** The verb of `/auth/{rest}`, or undefined for no such path (for preflights). */

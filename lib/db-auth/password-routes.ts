@@ -6,23 +6,15 @@ import { runWrite } from "../api/write/run-write";
 import { FULL_ACCESS } from "../rls/access";
 import { ApiError, type FieldError, unauthorized, validationFailed } from "../errors";
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
-import { parseJsonBody } from "../http/parse-json-body";
-import { signInLimited } from "../auth/sign-in-limiter";
+import { bodyObject, checkPassword, limitAttempt, NO_STORE } from "./auth-input";
 import { type AuthDatabase, findUserBy, findUserById, publicUser, usersIndex } from "./auth-database";
 import { finishSignIn } from "./mfa/finish-sign-in";
 import { readUserState } from "./user-state";
 import { countHash, dummyHash } from "./equal-work";
+import { prepareVerification } from "./mail-routes";
 
 // One message for an unknown login and a wrong password, so the reply cannot tell which it was.
 const BAD_CREDENTIALS = "The login or password is wrong.";
-
-export const NO_STORE = { "cache-control": "no-store" };
-
-/** The JSON object body, or {} (each route names its missing fields). */
-export const bodyObject = (req: CoreRequest) => {
-  const body = parseJsonBody(req);
-  return (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-};
 
 const readCredentials = ({ auth }: AuthDatabase, b: Record<string, unknown>) => {
   const { login_column: loginColumn } = auth;
@@ -31,19 +23,6 @@ const readCredentials = ({ auth }: AuthDatabase, b: Record<string, unknown>) => 
   if (typeof b.password !== "string" || b.password === "") errors.push({ field: "password", code: "required", message: '"password" is required' });
   if (errors.length) throw validationFailed(errors);
   return { login: b[loginColumn] as string, password: b.password as string };
-};
-
-/** Counts an attempt of `login` from the caller's address against the sign-in limits (429 past them). */
-export const limitAttempt = async (app: App, req: CoreRequest, database: AuthDatabase, login: string) => {
-  const attempt = { realm: `db:${database.schema.id}`, login, address: req.clientAddress };
-  const wait = await app.signInLimiter.count(attempt);
-  if (wait) throw signInLimited(wait);
-  return attempt;
-};
-
-/** 8 to 72 bytes, the span bcrypt takes whole. */
-export const checkPassword = (password: string, field = "password") => {
-  if ([...password].length < 8 || Buffer.byteLength(password) > 72) throw validationFailed([{ field, code: "out_of_range", message: "the password must be 8 to 72 bytes long" }]);
 };
 
 export const login = async (app: App, req: CoreRequest, database: AuthDatabase): Promise<CoreResponse> => {
@@ -78,10 +57,16 @@ export const signup = async (app: App, req: CoreRequest, database: AuthDatabase)
   checkPassword(password);
   const index = usersIndex(database);
   const record = { [auth.login_column]: login, [auth.password_column]: password };
+  // The verification mail's link is checked before the user is written: a refused redirect leaves nothing behind.
+  const sendVerification = auth.verification === "required" ? prepareVerification(req, database, body.redirect_to) : undefined;
   // The same write kernel as POST /{table}: validation, the statement, reference checks and the read-back.
   const [user] = await runWrite({ app, udb: app.engine.userDb(schema.physical), index, access: FULL_ACCESS, action: "create", body: record });
   await app.signInLimiter.forgive(attempt);
   const row = (await findUserById(app, database, Number(user.id)))!;
+  if (sendVerification) {
+    await sendVerification(app, row);
+    return json(201, { user: publicUser(index, row), verification_sent: true }, NO_STORE);
+  }
   return json(201, await finishSignIn(app, database, row, "signup"), NO_STORE);
 };
 

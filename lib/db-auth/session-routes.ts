@@ -4,7 +4,7 @@ import { authenticate } from "../api/authenticate";
 import { ApiError, invalidField } from "../errors";
 import { type CoreRequest, type CoreResponse, json, noContent } from "../http/core-types";
 import type { AuthDatabase } from "./auth-database";
-import { bodyObject, NO_STORE } from "./password-routes";
+import { bodyObject, NO_STORE } from "./auth-input";
 import { endSession, endUserSessions, refreshSession } from "./sessions";
 
 export const refresh = async (app: App, req: CoreRequest, database: AuthDatabase): Promise<CoreResponse> => {

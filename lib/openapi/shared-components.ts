@@ -74,6 +74,43 @@ const RETRYABLE_409 =
   "`schema_changed`: the table's schema changed while the request ran. `write_conflict` (writes): another write to the same rows won a race (a deadlock or lock timeout) and the server's own retries ran out. Both carry `retryable: true`: nothing was written, send the request again.";
 
 const ERROR_RESPONSES = {
+  TokenRejected: {
+    status: "400",
+    response: {
+      description: "A mailed token or code that cannot be used: `invalid_token` (unknown, or of another database or purpose), `token_expired`, `token_used` (spent, or replaced by a newer mail), `invalid_code` (wrong, or out of its 5 tries).",
+      content: errorBodies({
+        invalid_token: { error: "invalid_token", message: "The token is not valid (unknown, or of another database or purpose)." },
+        token_expired: { error: "token_expired", message: "The token has expired; ask for a new mail." },
+        token_used: { error: "token_used", message: "The token was already used; ask for a new mail." },
+        invalid_code: { error: "invalid_code", message: "The code is wrong." },
+      }),
+    },
+  },
+  BadRequest: {
+    status: "400",
+    response: {
+      description: "The request cannot be done as asked (the message says why).",
+      content: errorBody("bad_request", 'This token belongs to no session (an impersonation token); use {"scope": "all"} or let it expire.'),
+    },
+  },
+  SessionRejected: {
+    status: "401",
+    response: {
+      description: "`unauthorized`: the refresh token is unknown, expired, or its session ended. `refresh_token_reused`: it was already spent, so its whole session (family) has now ended.",
+      headers: { "WWW-Authenticate": header("Always `Bearer`.", { type: "string", example: 'Bearer realm="tabula"' }) },
+      content: errorBodies({
+        unauthorized: { error: "unauthorized", message: "The refresh token is not valid (unknown, expired, or its session ended); sign in again." },
+        refresh_token_reused: { error: "refresh_token_reused", message: "This refresh token was already used; its session has ended. Sign in again." },
+      }),
+    },
+  },
+  EmailNotVerified: {
+    status: "403",
+    response: {
+      description: "The password is right but the email is not confirmed yet (verification is required): follow the mailed link, or ask for a new one at `/auth/verify/resend`.",
+      content: errorBody("email_not_verified", "Confirm your email address first: follow the link we mailed, or ask for a new one at /auth/verify/resend."),
+    },
+  },
   Unauthorized: {
     status: "401",
     response: {

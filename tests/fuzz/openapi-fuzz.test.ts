@@ -135,7 +135,8 @@ describe.each(ENGINES)("OpenAPI fuzz (%s)", (engine) => {
     OUTCOMES.set(engine, outcomes);
     const other = [...OUTCOMES].find(([e]) => e !== engine)?.[1];
     if (other) expect(outcomes.flatMap((o, i) => (o === other[i] ? [] : [`${o} ≠ ${other[i]}`])).slice(0, 10), "both engines answer the same statuses").toEqual([]);
-    expect(statuses.get(200) ?? 0, "some reads succeed").toBeGreaterThan(RUNS / 20);
+    // The auth paths (sessions and mailed flows, mostly 4xx on generated bodies) took a share of the sample.
+    expect(statuses.get(200) ?? 0, "some reads succeed").toBeGreaterThan(RUNS / 25);
     // Counted by method (a 200 may be a read): the new read paths (aggregates, cursors) and the writes by filter
     // (mostly 422 without a filter) took a share of the sample.
     expect(writes, "some writes succeed").toBeGreaterThan(RUNS / 60);
