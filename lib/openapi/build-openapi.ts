@@ -4,7 +4,7 @@ import { FILTER_OPERATORS } from "../schema/filter-operators";
 import type { DatabaseSchema, TableDef } from "../schema/types";
 import type { LoadedDatabase } from "../meta/schema-cache";
 import { authEnabled, authPaths, authSchemas, USER_JWT_SCHEME } from "./auth-paths";
-import { signInPaths, signInSchemas } from "./sign-in-paths";
+import { signInPaths, signInSchemas, withMfaAnswers } from "./sign-in-paths";
 import { curlSample } from "./curl-sample";
 import { resolvableJoins } from "../joins/output-columns";
 import { joinPaths, joinSchemas } from "./join-paths";
@@ -203,7 +203,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
   const joins = resolvableJoins(schema);
   const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(database, t, opts)), ...joins.map((j) => joinPaths(database, j, opts)), {
     "/openapi.json": documentPath(database, opts),
-  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? authPaths(database, opts.serverUrl) : {}, auth ? signInPaths(database, opts.serverUrl) : {});
+  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? withMfaAnswers(database, { ...authPaths(database, opts.serverUrl), ...signInPaths(database, opts.serverUrl) }) : {});
   return {
     openapi: "3.1.0",
     info: { title: schema.name, version: "v1", description: describeApi(schema) },

@@ -177,3 +177,25 @@ export const signInPaths = (database: LoadedDatabase, serverUrl: string): Record
   const auth = database.auth!;
   return { ...(auth.providers?.length ? oauthPaths(database, serverUrl) : {}), ...((auth.mfa ?? "off") !== "off" ? mfaPaths(serverUrl) : {}) };
 };
+
+// Ways in that answer a challenge instead of a session when the user has a second factor (refresh continues a
+// session, and the MFA paths end one, so they always answer the session).
+const NOT_GATED = new Set(["/auth/refresh", "/auth/mfa/challenge", "/auth/mfa/totp/confirm"]);
+
+/** With MFA on, every way in that answers a session may answer `Auth.MfaRequired` instead: the documents say so. */
+export const withMfaAnswers = (database: LoadedDatabase, built: Record<string, Json>) => {
+  if ((database.auth?.mfa ?? "off") === "off") return built;
+  // A copy: the auth paths may share response objects between documents.
+  const paths = structuredClone(built);
+  const session = `#/components/schemas/${SESSION}`;
+  for (const [path, item] of Object.entries(paths)) {
+    if (!path.startsWith("/auth/") || NOT_GATED.has(path)) continue;
+    for (const op of Object.values(item) as { responses?: Record<string, { content?: Record<string, { schema?: Json }> }> }[]) {
+      for (const status of ["200", "201"]) {
+        const media = op.responses?.[status]?.content?.["application/json"];
+        if (media?.schema?.$ref === session) media.schema = { oneOf: [ref(SESSION), ref("Auth.MfaRequired")] };
+      }
+    }
+  }
+  return paths;
+};

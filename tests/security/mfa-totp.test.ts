@@ -1,10 +1,13 @@
 // TOTP two-factor authentication of database users (RFC 6238): enrolment, confirmation with recovery codes,
 // the challenge every sign-in of an enrolled user answers, replays, single-use recovery codes, tries, the
-// sign-in limiter, and `mfa: "required"` (a sign-in that may only enrol). Codes are computed here with otplib.
+// sign-in limiter, `mfa: "required"` (a sign-in that may only enrol), and the gate on a mailed one-time code
+// (an SMTP server on loopback). Codes are computed here with otplib.
 import { generate } from "otplib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_ATTEMPTS } from "../../lib/auth/sign-in-limiter";
 import { createDatabase, expect401, expect422, expectError, MATRIX, useHarness } from "../contract/contract-helpers";
+import { addUser, authClient, codeIn, makeAuthDatabase, PASSWORD, type Smtp, startSmtp, waitForMail } from "../db-auth/accounts-fixture";
+import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { bearer, enableAuth, putPolicies } from "./security-fixture";
 
 /** The code of the time step `step` steps from now (0 current, 1 next: accepted within the one-step drift). */
@@ -178,5 +181,35 @@ describe.each(MATRIX)("TOTP MFA on $engine via $adapter", ({ engine, adapter }) 
     } finally {
       await enableAuth(ctx.h, db, { mfa: "optional" });
     }
+  });
+});
+
+describe.each(ENGINES)("the MFA gate on the mailed ways in, %s", (engine) => {
+  let h: Harness;
+  let smtp: Smtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    h = await startHarness(engine, "node", { config: { trustProxy: { hops: 1 }, smtpUrl: smtp.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+  });
+
+  it("a one-time code of an enrolled user answers an MFA token, and the challenge gives the session", async () => {
+    const db = await makeAuthDatabase(h, `mfa otp ${engine}`, { mfa: "optional" });
+    const c = authClient(h, db, "10.9.0.1");
+    const email = `otp-mfa-${engine}@example.com`;
+    await addUser(h, db, email);
+    const login = await c.post("login", { email, password: PASSWORD });
+    const enrolled = await c.post("mfa/totp/enroll", {}, login.body.token);
+    expect((await c.post("mfa/totp/confirm", { code: await totp(enrolled.body.secret, 0) }, login.body.token)).status).toBe(200);
+    expect((await c.post("otp", { email })).status).toBe(202);
+    const verified = await c.post("otp/verify", { email, code: codeIn(await waitForMail(smtp, email)) });
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body).toEqual({ mfa_required: true, mfa_token: expect.any(String), expires_in: 300 });
+    const session = await c.post("mfa/challenge", { mfa_token: verified.body.mfa_token, code: await totp(enrolled.body.secret, 1) });
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.refresh_token).toEqual(expect.any(String));
   });
 });
