@@ -2,7 +2,8 @@
 // SQLite always; MariaDB/MySQL too when TEST_MYSQL_URL is set. Env: BENCH_SECONDS (10), BENCH_CONNECTIONS
 // (50), BENCH_WARMUP (3 s, not measured), BENCH_ONLY=W1,W4 (a subset), BENCH_PROFILE=1 (CPU-profile the
 // Tabula server and print where its time goes), BENCH_ONE_PROCESS=1 (all workloads on one server process per
-// side, as a long-running server sees them: peak RSS is then the process's peak so far; no profiles).
+// side, as a long-running server sees them: peak RSS is then the process's peak so far; no profiles). Then the
+// forgot-password case (bench/forgot-password.ts): known vs unknown emails' median answer time.
 import os from "node:os";
 import path from "node:path";
 import type { EngineKind } from "../lib/config";
@@ -14,6 +15,7 @@ import { checkBudget, cpuPerRequestUs, describeFailures, formatTable, type Measu
 import { prepareTarget, ROW_COUNT, type Target } from "./setup";
 import { MIX_PARTS, WORKLOADS, type Workload } from "./workloads";
 import { startEventsSide } from "./events-side";
+import { benchForgotPassword, formatForgot, type ForgotResult } from "./forgot-password";
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -139,13 +141,22 @@ const main = async () => {
   const startedAt = new Date().toISOString();
   log(`engines: ${engines.join(", ")}; ${connections} connections, ${warmup} s warm-up + ${seconds} s per workload and side`);
   const results: Record<string, WorkloadReport[]> = {};
-  for (const engine of engines) results[engine] = await benchEngine(engine);
+  const forgot: ForgotResult[] = [];
+  for (const engine of engines) {
+    if (!only || workloads.length > 0) results[engine] = await benchEngine(engine);
+    // BENCH_ONLY=FORGOT runs this case alone.
+    if (!only || only.includes("FORGOT")) {
+      forgot.push(await benchForgotPassword(engine));
+      log(formatForgot(forgot[forgot.length - 1]));
+    }
+  }
   const file = saveResults({
     startedAt,
     finishedAt: new Date().toISOString(),
     settings: { seconds, connections, warmupSeconds: warmup, rows: ROW_COUNT, rss: oneProcess ? "VmHWM so far of one server process per side, workloads in order" : "VmHWM of a fresh server process per workload and side" },
     machine: { node: process.version, platform: `${os.type()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
     engines: results,
+    forgotPassword: forgot,
   });
   log(`results saved to ${path.relative(process.cwd(), file)}`);
 };

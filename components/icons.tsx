@@ -37,6 +37,7 @@ export const Logo = () => (
 export const SparklesIcon = (p: IconProps) => (
   <Icon {...p} d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9L12 3Zm7 12l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z" />
 );
+export const MailIcon = (p: IconProps) => <Icon {...p} d="M3 6h18v12H3zM3 6l9 7 9-7" />;
 export const UserIcon = (p: IconProps) => <Icon {...p} d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z" />;
 export const MenuIcon = (p: IconProps) => <Icon {...p} d="M4 6h16M4 12h16M4 18h16" />;
 export const CloseIcon = (p: IconProps) => <Icon {...p} d="M6 6l12 12M18 6L6 18" />;

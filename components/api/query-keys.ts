@@ -8,6 +8,7 @@ export const queryKeys = {
   account: ["account"] as const,
   accounts: ["accounts"] as const,
   plans: ["plans"] as const,
+  mailbox: ["mailbox"] as const,
   credits: ["credits"] as const,
   settings: ["settings"] as const,
   signupStatus: ["signup-status"] as const,

@@ -10,6 +10,7 @@ const PAGES = [
   { href: "/settings/account", title: "Your account", text: "Your email, your password and the theme.", operator: false },
   { href: "/settings/accounts", title: "Accounts", text: "Every account of this install: plans, credits, disable, password reset.", operator: true },
   { href: "/settings/plans", title: "Plans", text: "The limits of each plan.", operator: true },
+  { href: "/settings/mailbox", title: "Mailbox", text: "Every mail the install wrote: kept without SMTP_URL, or sent, queued or failed.", operator: true },
 ];
 
 /** /settings: every settings page, one card each (the operator's pages only for the operator). */

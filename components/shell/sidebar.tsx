@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { useAccount } from "../api/use-account";
-import { GaugeIcon, KeyIcon, LayersIcon, Logo, PlusIcon, SparklesIcon, UserIcon, UserPlusIcon, UsersIcon } from "../icons";
+import { GaugeIcon, KeyIcon, LayersIcon, Logo, MailIcon, PlusIcon, SparklesIcon, UserIcon, UserPlusIcon, UsersIcon } from "../icons";
 import { AccountFooter } from "./account-footer";
 import { NavLink } from "./nav-link";
 import { SidebarDatabases } from "./sidebar-databases";
@@ -60,6 +60,9 @@ export const SidebarContent = () => {
               </NavLink>
               <NavLink href="/settings/plans" icon={<LayersIcon className="size-4 shrink-0" />}>
                 Plans
+              </NavLink>
+              <NavLink href="/settings/mailbox" icon={<MailIcon className="size-4 shrink-0" />}>
+                Mailbox
               </NavLink>
             </>
           )}

@@ -35,7 +35,10 @@ describe.each(ENGINES)("the mailbox on %s", (engine) => {
     await addUser(h, db, email);
     const c = authClient(h, db, "10.3.0.1");
     expect((await c.post("password/forgot", { email })).status).toBe(202);
-    const r = await mailbox(email);
+    const r = await until(
+      () => mailbox(email),
+      (reply) => reply.body.length > 0,
+    );
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual([
       {
