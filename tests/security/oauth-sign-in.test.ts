@@ -109,12 +109,15 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
     db = await createDatabase(h, `oauth ${engine}`, [
       { name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password", nullable: false }] },
     ]);
-    provider = await startOidcProvider([`${h.baseUrl}/v1/${db}/auth/oauth/oidc/callback`]);
+    provider = await startOidcProvider([`${h.baseUrl}/v1/${db}/auth/oauth/oidc/callback`, `${h.baseUrl}/v1/${db}/auth/oauth/google/callback`]);
+    // The google preset is discovered at OAUTH_GOOGLE_ISSUER: here the same loopback provider.
+    h.app.config.oauth = { ...h.app.config.oauth!, googleIssuer: provider.issuer };
     await enableAuth(h, db, {
       redirect_urls: [APP],
       providers: [
         { id: "oidc", client_id: provider.clientId, client_secret: provider.clientSecret, issuer: provider.issuer },
         { id: "github", client_id: "gh-client", client_secret: "gh-secret" },
+        { id: "google", client_id: provider.clientId, client_secret: provider.clientSecret },
       ],
     });
   });
@@ -231,10 +234,42 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
   });
 
   it("an unknown provider is 404; the wrong verbs are 405", async () => {
-    expectError(await h.request("GET", `/v1/${db}/auth/oauth/google?redirect_to=${encodeURIComponent(APP)}`, { key: null }), 404, "not_found");
+    expectError(await h.request("GET", `/v1/${db}/auth/oauth/facebook?redirect_to=${encodeURIComponent(APP)}`, { key: null }), 404, "not_found");
     expectError(await h.request("POST", `/v1/${db}/auth/oauth/oidc`, { key: null }), 405, "method_not_allowed");
     expectError(await h.request("GET", `/v1/${db}/auth/oauth/exchange`, { key: null }), 405, "method_not_allowed");
     expect422(await h.request("POST", `/v1/${db}/auth/oauth/exchange`, { key: null, body: {} }), "code");
+  });
+
+  it("google preset: discovered at its issuer; the same verified email through google and oidc is one user", async () => {
+    provider.signInAs({ sub: "sub-both", email: "both@example.com", email_verified: true });
+    const viaOidc = await signIn("oidc");
+    const viaGoogle = await signIn("google");
+    expect(viaGoogle.exchanged.status, viaGoogle.exchanged.text).toBe(200);
+    expect(viaGoogle.exchanged.body.user.id).toBe(viaOidc.exchanged.body.user.id);
+  });
+
+  it("with sign-up closed, a verified email links to an existing user but makes no new one (403)", async () => {
+    const closed = await createDatabase(h, `oauth closed ${engine}`, [
+      { name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password", nullable: false }] },
+    ]);
+    const closedProvider = await startOidcProvider([`${h.baseUrl}/v1/${closed}/auth/oauth/google/callback`]);
+    h.app.config.oauth = { ...h.app.config.oauth!, googleIssuer: closedProvider.issuer };
+    try {
+      await enableAuth(h, closed, { signup: false, redirect_urls: [APP], providers: [{ id: "google", client_id: closedProvider.clientId, client_secret: closedProvider.clientSecret }] });
+      expect((await h.request("POST", `/v1/${closed}/users`, { body: { email: "member@example.com", password: "member-pass-1" } })).status).toBe(201);
+      closedProvider.signInAs({ sub: "sub-stranger", email: "stranger@example.com", email_verified: true });
+      let flow = await start("google", APP, closed);
+      let back = await callBack(await followRedirects(flow.location, `${h.baseUrl}/v1/${closed}/auth/oauth/google/callback`), flow.jar);
+      expect(back.status).toBe(403);
+      closedProvider.signInAs({ sub: "sub-member", email: "member@example.com", email_verified: true });
+      flow = await start("google", APP, closed);
+      back = await callBack(await followRedirects(flow.location, `${h.baseUrl}/v1/${closed}/auth/oauth/google/callback`), flow.jar);
+      expect(back.status).toBe(302);
+      expect((await users(closed)).map((u) => u.email)).toEqual(["member@example.com"]);
+    } finally {
+      h.app.config.oauth = { ...h.app.config.oauth!, googleIssuer: provider.issuer };
+      await closedProvider.close();
+    }
   });
 
   it("github: the fake GitHub's verified primary email signs in (a user created), then the same user again", async () => {
