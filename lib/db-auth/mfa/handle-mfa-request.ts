@@ -91,6 +91,7 @@ const confirm = async (app: App, req: CoreRequest, database: AuthDatabase) => {
   if (!ticket) return json(200, { recovery_codes: recoveryCodes }, NO_STORE);
   // Enrolled at sign-in (`mfa: "required"`): password and code are both proven, so the session follows.
   if (!(await consumeTicket(app, ticket.id))) throw unauthorized(BAD_TOKEN);
+  if ((await readUserState(app, database.schema.id, userId)).disabled) throw new ApiError("forbidden", "This user is disabled.");
   return json(200, { recovery_codes: recoveryCodes, ...(await issueSession(app, database, row, "mfa")) }, NO_STORE);
 };
 
