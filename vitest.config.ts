@@ -38,6 +38,7 @@ const SERIAL = [
   "tests/hooks/hook-cost-bound.test.ts",
   "tests/hooks/hook-limits.test.ts",
   "tests/openapi-lint.test.ts",
+  "tests/db-auth/mailbox.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
   "tests/security/oauth-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",

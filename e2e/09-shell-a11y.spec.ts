@@ -72,6 +72,7 @@ const pagesOf = (blog: string, buildId: number): PageSpec[] => [
   { name: "plans", path: "/settings/plans", ready: heading(/Plans/) },
   { name: "accounts", path: "/settings/accounts", ready: async (p) => expect(p.getByRole("table", { name: "Accounts" })).toBeVisible({ timeout: 20_000 }) },
   { name: "account", path: "/settings/account", ready: heading("Your account") },
+  { name: "mailbox", path: "/settings/mailbox", ready: heading("Mailbox") },
   { name: "not-found", path: "/no/such/page", ready: heading("Page not found") },
   { name: "missing-database", path: "/databases/nope_000000/schema", ready: heading("Database not found") },
 ];
@@ -230,7 +231,7 @@ test("no dead ends: /settings lists its pages, an unknown page and a missing dat
   await signIn(page, OPERATOR);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-  for (const name of ["API keys", "Team", "Plan & usage", "Your account", "Accounts", "Plans"]) {
+  for (const name of ["API keys", "Team", "Plan & usage", "Your account", "Accounts", "Plans", "Mailbox"]) {
     await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${name.replace("&", "\\&")}`) })).toBeVisible();
   }
   await page.goto("/no/such/page");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, shot, signInOrSetUp, VIEWPORT } from "./helpers";
+import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS, VIEWPORT } from "./helpers";
 
 // End-user accounts in a real browser: the docs/auth.md example, run as written against a database of this
 // server (login, a data request, a refresh that reopens the change feed, an insert seen on the feed, the spent
@@ -87,5 +87,16 @@ test("the docs' browser example signs in, refreshes and follows the feed; the ma
     await expect(table.getByText(/token=/)).toBeVisible();
     await expectAxeClean(page, "mailbox");
     await shot(page, "mailbox");
+  });
+
+  await test.step("the mailbox at phone width and in dark mode: readable, no serious axe violation", async () => {
+    for (const { width, height, theme } of THEMED_VIEWPORTS.slice(1)) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.reload();
+      await expect(page.getByRole("table", { name: "Mailbox" }).getByRole("row").filter({ hasText: email })).toHaveCount(1);
+      await expectAxeClean(page, `mailbox ${width} ${theme}`);
+      await shot(page, `mailbox-${width}-${theme}`);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../helpers/harness";
 import { expectError, useHarness } from "../contract/contract-helpers";
 import { addUser, authClient, makeAuthDatabase, PASSWORD } from "./accounts-fixture";
+import { setUserDisabled } from "../../lib/db-auth/disable-user";
 
 const SESSION = {
   token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
@@ -88,6 +89,21 @@ describe.each(ENGINES)("database auth sessions on %s", (engine) => {
     expect((await ctx.h.request("POST", `/api/v1/databases/${rdb}/auth/rotate-secret`)).status).toBe(200);
     expectError(await c.get("me", s.token), 401, "unauthorized");
     expectError(await c.post("refresh", { refresh_token: s.refresh_token }), 401, "unauthorized");
+  });
+
+  it("disabling a user ends its sessions and refuses its login (the same 401 as a wrong password); enabling lets it back", async () => {
+    const id = await addUser(ctx.h, db, "off@example.com");
+    const { c, session } = await signIn("off@example.com", "10.1.0.9");
+    const databaseId = (await ctx.h.app.engine.meta.selectFrom("databases").select("id").where("instance", "=", db).executeTakeFirstOrThrow()).id;
+    await setUserDisabled(ctx.h.app, databaseId, id, true);
+    expectError(await c.get("me", session.token), 401, "unauthorized");
+    expectError(await c.post("refresh", { refresh_token: session.refresh_token }), 401, "unauthorized");
+    const refused = await c.post("login", { email: "off@example.com", password: PASSWORD });
+    const wrong = await c.post("login", { email: "off@example.com", password: "not-the-password" });
+    expectError(refused, 401, "unauthorized");
+    expect(refused.text).toBe(wrong.text);
+    await setUserDisabled(ctx.h.app, databaseId, id, false);
+    expect((await c.post("login", { email: "off@example.com", password: PASSWORD })).status).toBe(200);
   });
 
   it("100 concurrent refreshes of one token: exactly one wins, and the reuse ends the family", async () => {
