@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUserDisabled } from "../../lib/db-auth/disable-user";
 import { createDatabase, expect422, expectError } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { followRedirects, type OidcTestProvider, startOidcProvider } from "../helpers/oidc-test-provider";
@@ -270,6 +271,19 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
       h.app.config.oauth = { ...h.app.config.oauth!, googleIssuer: provider.issuer };
       await closedProvider.close();
     }
+  });
+
+  it("a disabled user is refused at the exchange (403); enabled again, the same sign-in works", async () => {
+    provider.signInAs({ sub: "sub-disabled", email: "disabled@example.com", email_verified: true });
+    const first = await signIn("oidc");
+    const userId = first.exchanged.body.user.id as number;
+    const databaseId = (await h.app.engine.meta.selectFrom("databases").select("id").where("instance", "=", db).executeTakeFirstOrThrow()).id;
+    await setUserDisabled(h.app, databaseId, userId, true);
+    expectError((await signIn("oidc")).exchanged, 403, "forbidden");
+    await setUserDisabled(h.app, databaseId, userId, false);
+    const again = await signIn("oidc");
+    expect(again.exchanged.status, again.exchanged.text).toBe(200);
+    expect(again.exchanged.body.user.id).toBe(userId);
   });
 
   it("github: the fake GitHub's verified primary email signs in (a user created), then the same user again", async () => {
