@@ -27,7 +27,7 @@ const link = async (app: App, database: AuthDatabase, provider: string, profile:
   try {
     await app.engine.meta
       .insertInto("auth_identities")
-      .values({ database_id: database.schema.id, provider, subject: profile.subject, user_id: userId, email: profile.email ?? null, created_at: now, last_sign_in_at: now })
+      .values({ database_id: database.schema.id, provider, subject: profile.subject, user_id: userId, email: profile.email?.slice(0, 255) ?? null, created_at: now, last_sign_in_at: now })
       .execute();
     return userId;
   } catch (err) {
@@ -59,7 +59,7 @@ export const userForProfile = async (app: App, database: AuthDatabase, provider:
   if (identity) {
     const row = await findUserById(app, database, Number(identity.user_id));
     if (row) {
-      await app.engine.meta.updateTable("auth_identities").set({ last_sign_in_at: new Date().toISOString(), email: profile.email ?? null }).where("id", "=", identity.id).execute();
+      await app.engine.meta.updateTable("auth_identities").set({ last_sign_in_at: new Date().toISOString(), email: profile.email?.slice(0, 255) ?? null }).where("id", "=", identity.id).execute();
       return row;
     }
     // The user was deleted: the identity goes with it and the sign-in starts over as a new one.

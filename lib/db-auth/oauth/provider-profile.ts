@@ -67,7 +67,10 @@ export const readProfile = async (provider: Provider, { callbackUrl, verifier, s
       expectedState: state,
       ...(provider.openid ? { expectedNonce: nonce, idTokenExpected: true } : {}),
     });
-    return provider.openid ? await openIdProfile(provider, tokens) : await githubProfile(provider, tokens.access_token);
+    const profile = provider.openid ? await openIdProfile(provider, tokens) : await githubProfile(provider, tokens.access_token);
+    // What the identities table keeps: a subject of at most 255 characters (OpenID Connect's own bound).
+    if (!profile.subject || profile.subject.length > 255) throw new Error("the provider's subject is empty or longer than 255 characters");
+    return profile;
   } catch (err) {
     throw asFailure(provider, err);
   }

@@ -65,6 +65,12 @@ const github = (app: App, settings: ProviderSettings): Provider => {
   return { settings, key: "github", openid: false, config, apiUrl: githubApiUrl };
 };
 
+/** `oidc:<issuer>`, or its SHA-256 when that is longer than the identities table keeps. */
+const issuerKey = (issuer: string) => {
+  const key = `oidc:${issuer}`;
+  return key.length <= 255 ? key : `oidc:sha256:${createHash("sha256").update(issuer).digest("hex")}`;
+};
+
 /** The provider a path names (`google`, `github`, `oidc`), ready to use; 404 when the database has none such. */
 export const resolveProvider = async (app: App, providers: ProviderSettings[], name: string): Promise<Provider> => {
   const settings = providers.find((p) => p.id === name);
@@ -72,7 +78,7 @@ export const resolveProvider = async (app: App, providers: ProviderSettings[], n
   if (settings.id === "github") return github(app, settings);
   const issuer = settings.id === "google" ? oauthConfig(app.config).googleIssuer : settings.issuer!;
   const config = await discover(issuer, settings);
-  return { settings, key: settings.id === "google" ? "google" : `oidc:${config.serverMetadata().issuer}`, openid: true, config };
+  return { settings, key: settings.id === "google" ? "google" : issuerKey(config.serverMetadata().issuer), openid: true, config };
 };
 
 /** What the sign-in asks the provider for. */
