@@ -46,6 +46,7 @@ const SERIAL = [
   "tests/openapi-lint.test.ts",
   "tests/db-auth/mailbox.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
+  "tests/security/oauth-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",
   "tests/sql-console/**",
   "tests/teams/member-access.test.ts",

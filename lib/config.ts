@@ -58,6 +58,8 @@ export type Config = {
   apiNodes?: number;
   /** Where files are stored: this S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/files (lib/files). */
   s3?: S3Config;
+  /** Sign-in with OAuth / OpenID providers (lib/db-auth/oauth); read from the environment when absent. */
+  oauth?: OAuthConfig;
 };
 
 export type S3Config = {
@@ -88,6 +90,26 @@ const readS3Config = (env: NodeJS.ProcessEnv): S3Config | undefined =>
 
 /** FILE_MAX_BYTES when unset. */
 export const DEFAULT_FILE_MAX_BYTES = 52_428_800;
+
+export type OAuthConfig = {
+  /** PUBLIC_URL (else NEXTAUTH_URL): the address providers send users back to; unset, the origin the request came in on. */
+  publicUrl?: string;
+  /** OAUTH_GOOGLE_ISSUER: the `google` preset's issuer (default https://accounts.google.com). */
+  googleIssuer: string;
+  /** OAUTH_GITHUB_URL and OAUTH_GITHUB_API_URL: the `github` preset's sign-in site and API (GitHub Enterprise, tests). */
+  githubUrl: string;
+  githubApiUrl: string;
+};
+
+/** The OAuth settings of a config (a config built by hand, as the tests do, reads them from the environment). */
+export const oauthConfig = (config: Config): OAuthConfig => (config.oauth ??= readOAuthConfig(process.env));
+
+const readOAuthConfig = (env: NodeJS.ProcessEnv): OAuthConfig => ({
+  publicUrl: env.PUBLIC_URL || env.NEXTAUTH_URL ? (env.PUBLIC_URL || env.NEXTAUTH_URL)!.replace(/\/+$/, "") : undefined,
+  googleIssuer: env.OAUTH_GOOGLE_ISSUER || "https://accounts.google.com",
+  githubUrl: (env.OAUTH_GITHUB_URL || "https://github.com").replace(/\/+$/, ""),
+  githubApiUrl: (env.OAUTH_GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+});
 
 export type DocsConfig = {
   /** DOCS_CNAME_TARGET: the host a custom docs domain must CNAME to (default: NEXTAUTH_URL's host, else localhost). */
@@ -175,5 +197,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     fileSweepSeconds: wholeNumber(env, "FILE_SWEEP_SECONDS", 0),
     fileSweepGraceSeconds: wholeNumber(env, "FILE_SWEEP_GRACE_SECONDS", 0),
     s3: readS3Config(env),
+    oauth: readOAuthConfig(env),
   };
 };

@@ -30,6 +30,7 @@ const STATUS_BY_CODE = {
   pre_hook_failed: 500,
   internal: 500,
   ai_unavailable: 502,
+  provider_unavailable: 502,
   unavailable: 503,
 } as const;
 

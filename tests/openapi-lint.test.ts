@@ -41,8 +41,19 @@ const col = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = 
 });
 
 /** Two tables that together use every column type, nullable and NOT NULL, unique and default. */
-// Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too.
-const AUTH = { ...DEFAULT_AUTH, enabled: true, users_table: "authors", login_column: "name", password_column: "password", signup: true, secret: new Uint8Array(32) };
+// Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too; with
+// providers and optional MFA, so are the OAuth and two-factor paths.
+const AUTH = {
+  ...DEFAULT_AUTH,
+  enabled: true,
+  users_table: "authors",
+  login_column: "name",
+  password_column: "password",
+  signup: true,
+  providers: [{ id: "github" as const, client_id: "c", client_secret: "s" }],
+  mfa: "optional" as const,
+  secret: new Uint8Array(32),
+};
 
 /** The schema as the data path loads it: with the auth settings above, no hooks, no members, no plan rate. */
 const loaded = (schema: DatabaseSchema): LoadedDatabase => ({ schema, auth: AUTH, hooks: new Map(), shared: false, requestsPerSecond: null });
@@ -364,7 +375,7 @@ describe("the data document describes the schema", () => {
       const [sample] = op["x-codeSamples"];
       expect(sample).toMatchObject({ lang: "curl", label: "cURL" });
       // The URL is the path's, with a sample query where the operation needs one (a filter for writes by filter).
-      const url = `${DATA_URL}${p.replace("{id}", "1")}`.replace(/[.?*+^$()[\]{}|\\]/g, "\\$&");
+      const url = `${DATA_URL}${p.replace("{id}", "1").replace("{provider}", "github")}`.replace(/[.?*+^$()[\]{}|\\]/g, "\\$&");
       expect(sample.source).toMatch(new RegExp(`curl -X ${method.toUpperCase()} '${url}(\\?[^']+)?'`));
       // Auth operations say their own security: login/signup need none, /auth/me takes the user's JWT.
       if (op.security) expect(sample.source).not.toContain("<API_KEY>");

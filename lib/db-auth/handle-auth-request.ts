@@ -7,6 +7,8 @@ import { type AuthDatabase, requireAuth } from "./auth-database";
 import { login, me, signup } from "./password-routes";
 import { logout, refresh } from "./session-routes";
 import { forgotPassword, requestOtp, resendVerification, resetPassword, verify, verifyOtp } from "./mail-routes";
+import { handleMfaRequest, MFA_PATHS } from "./mfa/handle-mfa-request";
+import { handleOAuthRequest } from "./oauth/handle-oauth-request";
 
 export { publicUser } from "./auth-database";
 
@@ -27,10 +29,17 @@ const ROUTES: Record<string, AuthRoute> = {
 };
 
 /** The verb of `/auth/{rest}`, or undefined for no such path (for preflights). */
-export const authVerb = (rest: string[]) => ROUTES[rest.join("/")]?.verb;
+export const authVerb = (rest: string[]) => {
+  if (rest[0] === "mfa") return MFA_PATHS.includes(rest.slice(1).join("/")) ? "POST" : undefined;
+  if (rest[0] === "oauth") return rest[1] === "exchange" ? "POST" : rest.length === 2 || rest[2] === "callback" ? "GET" : undefined;
+  return ROUTES[rest.join("/")]?.verb;
+};
 
 /** Serves /auth/{path}; `rest` is the path after /auth. */
 export const handleAuthRequest = async (app: App, req: CoreRequest, database: LoadedDatabase | undefined, rest: string[]): Promise<CoreResponse> => {
+  // Sign-in with providers and the second factor have paths of their own (a provider's name is a path segment).
+  if (rest[0] === "oauth") return handleOAuthRequest(app, req, requireAuth(database), rest.slice(1));
+  if (rest[0] === "mfa") return handleMfaRequest(app, req, requireAuth(database), rest.slice(1));
   const route = ROUTES[rest.join("/")];
   if (!route) throw notFound(`No such path; the auth paths are ${Object.keys(ROUTES).map((p) => `/auth/${p}`).join(", ")}.`);
   const enabled = requireAuth(database);

@@ -13,7 +13,8 @@ import { linkBase, sendAuthMail } from "./auth-mails";
 import { countHash } from "./equal-work";
 import { consumeCode, consumeMailToken, type MailTokenKind, newMailToken, saveMailToken } from "./mail-tokens";
 import { bodyObject, checkPassword, limitAttempt, NO_STORE, onlyFields, requireText } from "./auth-input";
-import { endUserSessions, hashToken, issueSession, type SignInMethod } from "./sessions";
+import { endUserSessions, hashToken, type SignInMethod } from "./sessions";
+import { finishSignIn } from "./mfa/finish-sign-in";
 import { markVerified, readUserState } from "./user-state";
 
 const ACCEPTED = { accepted: true, message: "If the address belongs to an account, a mail is on its way." };
@@ -62,7 +63,7 @@ const signInUser = async (app: App, database: AuthDatabase, userId: number, meth
   const state = await readUserState(app, database.schema.id, userId);
   if (!row || state.disabled) throw unauthorized("This account cannot sign in.");
   if (!state.verified) await markVerified(app.engine.meta, database.schema.id, userId);
-  return issueSession(app, database, row, method);
+  return finishSignIn(app, database, row, method);
 };
 
 /** POST /auth/verify {token}: confirms the email and signs the user in. */

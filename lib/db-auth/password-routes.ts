@@ -8,7 +8,7 @@ import { ApiError, type FieldError, unauthorized, validationFailed } from "../er
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { bodyObject, checkPassword, limitAttempt, NO_STORE } from "./auth-input";
 import { type AuthDatabase, findUserBy, findUserById, publicUser, usersIndex } from "./auth-database";
-import { issueSession } from "./sessions";
+import { finishSignIn } from "./mfa/finish-sign-in";
 import { readUserState } from "./user-state";
 import { countHash, dummyHash } from "./equal-work";
 import { prepareVerification } from "./mail-routes";
@@ -41,7 +41,7 @@ export const login = async (app: App, req: CoreRequest, database: AuthDatabase):
     throw new ApiError("email_not_verified", "Confirm your email address first: follow the link we mailed, or ask for a new one at /auth/verify/resend.");
   }
   await app.signInLimiter.forgive(attempt);
-  return json(200, await issueSession(app, database, row, "password"), NO_STORE);
+  return json(200, await finishSignIn(app, database, row, "password"), NO_STORE);
 };
 
 /** Sign-up takes the login and the password only; other columns take their defaults (profile data is a PATCH away). */
@@ -67,7 +67,7 @@ export const signup = async (app: App, req: CoreRequest, database: AuthDatabase)
     await sendVerification(app, row);
     return json(201, { user: publicUser(index, row), verification_sent: true }, NO_STORE);
   }
-  return json(201, await issueSession(app, database, row, "signup"), NO_STORE);
+  return json(201, await finishSignIn(app, database, row, "signup"), NO_STORE);
 };
 
 export const me = async (app: App, req: CoreRequest, database: AuthDatabase): Promise<CoreResponse> => {

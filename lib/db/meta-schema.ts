@@ -351,6 +351,55 @@ export type MailboxTable = {
   sent_at: string | null;
 };
 
+/** A user's identity at an OAuth / OpenID provider (lib/db-auth/oauth): `subject` is the provider's user id. */
+export type AuthIdentitiesTable = {
+  id: Generated<number>;
+  database_id: number;
+  /** The provider's key in the database's auth settings (`google`, `github`, `oidc`, or its name). */
+  provider: string;
+  subject: string;
+  user_id: number;
+  /** The email the provider gave at the last sign-in. */
+  email: string | null;
+  created_at: string;
+  last_sign_in_at: string;
+};
+
+/** A short-lived single-use secret of a sign-in step (lib/db-auth/auth-tickets.ts), stored hashed. */
+export type AuthTicketsTable = {
+  id: Generated<number>;
+  database_id: number;
+  /** `oauth_flow`, `oauth_code` or `mfa`. */
+  kind: string;
+  token_hash: string;
+  user_id: number | null;
+  /** JSON of what the step keeps (an OAuth flow's verifier, nonce and redirect). */
+  payload: string | null;
+  /** Wrong codes presented with it so far. */
+  tries: Generated<number>;
+  expires_at: string;
+  created_at: string;
+};
+
+/** A user's TOTP factor: pending until confirmed; `last_step` is the last accepted time step (replays refused). */
+export type AuthMfaFactorsTable = {
+  database_id: number;
+  user_id: number;
+  /** The base32 secret, AES-256-GCM under the install's secret. */
+  secret_enc: string;
+  confirmed_at: string | null;
+  last_step: number | null;
+  created_at: string;
+};
+
+/** One single-use recovery code of a user's MFA (SHA-256; a used code is deleted). */
+export type AuthRecoveryCodesTable = {
+  id: Generated<number>;
+  database_id: number;
+  user_id: number;
+  code_hash: string;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -378,4 +427,8 @@ export type MetaDb = {
   auth_user_state: AuthUserStateTable;
   auth_mail_tokens: AuthMailTokensTable;
   mailbox: MailboxTable;
+  auth_identities: AuthIdentitiesTable;
+  auth_tickets: AuthTicketsTable;
+  auth_mfa_factors: AuthMfaFactorsTable;
+  auth_recovery_codes: AuthRecoveryCodesTable;
 };

@@ -462,6 +462,57 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("mailbox_due").on("mailbox").columns(["status", "next_attempt_at"]).execute();
     },
   },
+  "0025_auth_identities_mfa": {
+    up: async (db: Kysely<any>) => {
+      // End users' sign-in identities at OAuth / OpenID providers: one provider subject is one user of one database.
+      await db.schema
+        .createTable("auth_identities")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("provider", "varchar(255)", (c) => c.notNull())
+        .addColumn("subject", "varchar(255)", (c) => c.notNull())
+        .addColumn("user_id", "bigint", (c) => c.notNull())
+        .addColumn("email", "varchar(255)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("last_sign_in_at", "varchar(32)", (c) => c.notNull())
+        .addUniqueConstraint("auth_identities_subject", ["database_id", "provider", "subject"])
+        .execute();
+      await db.schema.createIndex("auth_identities_user").on("auth_identities").columns(["database_id", "user_id"]).execute();
+      // Short-lived single-use secrets of sign-in steps (an OAuth flow's state, its one-time code, an MFA token), stored hashed.
+      await db.schema
+        .createTable("auth_tickets")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("token_hash", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("user_id", "bigint")
+        .addColumn("payload", sql`mediumtext`)
+        .addColumn("tries", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expires_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("auth_tickets_expiry").on("auth_tickets").columns(["expires_at"]).execute();
+      // TOTP factors (the secret encrypted with the install's secret) and their hashed single-use recovery codes.
+      await db.schema
+        .createTable("auth_mfa_factors")
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("user_id", "bigint", (c) => c.notNull())
+        .addColumn("secret_enc", "varchar(255)", (c) => c.notNull())
+        .addColumn("confirmed_at", "varchar(32)")
+        .addColumn("last_step", "bigint")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("auth_mfa_factors_pk", ["database_id", "user_id"])
+        .execute();
+      await db.schema
+        .createTable("auth_recovery_codes")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("user_id", "bigint", (c) => c.notNull())
+        .addColumn("code_hash", "varchar(64)", (c) => c.notNull())
+        .addUniqueConstraint("auth_recovery_codes_code", ["database_id", "user_id", "code_hash"])
+        .execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

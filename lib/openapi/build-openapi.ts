@@ -4,6 +4,7 @@ import { FILTER_OPERATORS } from "../schema/filter-operators";
 import type { DatabaseSchema, TableDef } from "../schema/types";
 import type { LoadedDatabase } from "../meta/schema-cache";
 import { authEnabled, authPaths, authSchemas, USER_JWT_SCHEME } from "./auth-paths";
+import { signInPaths, signInSchemas, withMfaAnswers } from "./sign-in-paths";
 import { curlSample } from "./curl-sample";
 import { resolvableJoins } from "../joins/output-columns";
 import { joinPaths, joinSchemas } from "./join-paths";
@@ -230,7 +231,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
   const joins = resolvableJoins(schema);
   const paths: Record<string, Json> = Object.assign({}, ...tables.map((t) => tablePaths(database, t, opts)), ...joins.map((j) => joinPaths(database, j, opts)), {
     "/openapi.json": documentPath(database, opts),
-  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? authPaths(database, opts.serverUrl) : {},
+  }, tables.length ? changesPath(schema, opts.serverUrl) : {}, auth ? withMfaAnswers(database, { ...authPaths(database, opts.serverUrl), ...signInPaths(database, opts.serverUrl) }) : {},
   auth && tables.some((t) => fileColumns(t).length) ? fileTokenPath(opts.serverUrl) : {});
   return {
     openapi: "3.1.0",
@@ -246,7 +247,7 @@ export const buildOpenApi = (database: LoadedDatabase, opts: BuildOpenApiOptions
     ],
     paths,
     components: {
-      schemas: { ...ERROR_SCHEMAS, ...(tables.some((t) => fileColumns(t).length) ? { File: FILE_SCHEMA } : {}), ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}), ...(tables.some((t) => t.history !== false) ? revisionSchema() : {}) },
+      schemas: { ...ERROR_SCHEMAS, ...(tables.some((t) => fileColumns(t).length) ? { File: FILE_SCHEMA } : {}), ...Object.assign({}, ...tables.map((t) => tableSchemas(t, (name) => schema.tables.get(name))), ...joins.map((j) => joinSchemas(schema, j))), ...(auth ? authSchemas(database) : {}), ...(auth ? signInSchemas(database) : {}), ...(tables.length ? changeEventSchema(schema) : {}), ...(tables.some((t) => t.history !== false) ? revisionSchema() : {}) },
       parameters: {
         ...LIST_PARAMETERS,
         Id: {
