@@ -15,6 +15,8 @@ import { createRequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./teams/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter } from "./auth/sign-in-limiter";
+import { startBackupScheduler } from "./backup/backup-schedule";
+import { settleBackups } from "./backup/backup-jobs";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 import { startChangeEvents } from "./events/change-events";
 import { createSqlConsole } from "./sql-console/sql-console";
@@ -115,6 +117,8 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       await app.changeEvents?.stop();
       stopRechecks();
       stopReconciler();
+      stopBackups();
+      await settleBackups(app);
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -125,6 +129,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const stopRechecks = startDomainRechecks(app);
   const stopReconciler = startSchemaReconciler(app);
+  const stopBackups = startBackupScheduler(app);
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

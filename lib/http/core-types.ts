@@ -10,6 +10,8 @@ export type CoreRequest = {
   header: (name: string) => string | undefined;
   /** The body as text, or undefined when there is none. */
   body?: string;
+  /** The body unread, as it arrives: only on paths that take a streamed body (`takesStreamedBody`; a backup archive). */
+  bodyStream?: AsyncIterable<Uint8Array>;
   /** Set by the adapter when the body exceeded MAX_BODY_BYTES (it stops reading). */
   bodyTooLarge?: boolean;
   /** Origin the client used, e.g. http://localhost:3000 (for docs and absolute URLs). */
@@ -28,8 +30,19 @@ export type CoreResponse = {
   stream?: (sink: StreamSink) => Promise<void>;
 };
 
-/** Where a streamed body goes; `write` resolves once the client has taken the text (backpressure). */
-export type StreamSink = { write: (text: string) => Promise<void>; signal: AbortSignal };
+/** Where a streamed body goes; `write` resolves once the client has taken the text or bytes (backpressure). */
+export type StreamSink = { write: (chunk: string | Uint8Array) => Promise<void>; signal: AbortSignal };
+
+/** What a service answers for a streamed download (a backup archive): the handler sends it as it is. */
+export class StreamedBody {
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly stream: NonNullable<CoreResponse["stream"]>,
+  ) {}
+}
+
+/** Paths whose body is read as a stream instead of as JSON text under MAX_BODY_BYTES: POST /api/v1/databases/restore. */
+export const takesStreamedBody = (method: string, pathname: string) => method === "POST" && /^\/api\/v1\/databases\/restore\/?$/.test(pathname);
 
 export const MAX_BODY_BYTES = 1_048_576;
 

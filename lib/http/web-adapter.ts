@@ -1,6 +1,6 @@
 import type { App } from "../app-type";
 import type { CoreRequest, CoreResponse } from "./core-types";
-import { MAX_BODY_BYTES } from "./core-types";
+import { MAX_BODY_BYTES, takesStreamedBody } from "./core-types";
 import { errorResponse } from "./error-response";
 import { notFound } from "../errors";
 import { canonicalPath } from "./canonical-path";
@@ -15,7 +15,8 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy): Prom
   if (pathname === null) throw notFound("No such path.");
   let body: string | undefined;
   let bodyTooLarge = false;
-  if (!BODYLESS.has(request.method)) {
+  const streamed = takesStreamedBody(request.method, pathname);
+  if (!BODYLESS.has(request.method) && !streamed) {
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) bodyTooLarge = true;
     else {
       const bytes = new Uint8Array(await request.arrayBuffer());
@@ -30,6 +31,7 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy): Prom
     rawQuery: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
     body,
+    ...(streamed && request.body && { bodyStream: request.body as unknown as AsyncIterable<Uint8Array> }),
     bodyTooLarge,
     origin: request.headers.get("x-forwarded-host") ? `${request.headers.get("x-forwarded-proto") ?? "http"}://${request.headers.get("x-forwarded-host")}` : url.origin,
     // Route handlers see no socket: the address server.ts marked, or X-Forwarded-For only as TRUST_PROXY allows.
@@ -44,9 +46,9 @@ const webStream = (stream: NonNullable<CoreResponse["stream"]>) => {
   let pulled: (() => void) | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const write = async (text: string) => {
+      const write = async (chunk: string | Uint8Array) => {
         if (closed.signal.aborted) return;
-        controller.enqueue(encoder.encode(text));
+        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
         if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (pulled = resolve));
       };
       void stream({ write, signal: closed.signal }).catch(() => undefined).finally(() => {

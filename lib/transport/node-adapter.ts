@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { App } from "../app-type";
 import { handleDataRequest } from "../api/handle-data-request";
 import { handleManagementRequest, type SessionResolver } from "../mgmt/handle-management-request";
-import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES } from "../http/core-types";
+import { type CoreRequest, type CoreResponse, json, MAX_BODY_BYTES, takesStreamedBody } from "../http/core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
@@ -42,7 +42,8 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
-  const { body, tooLarge } = BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
+  const streamed = takesStreamedBody(method, q === -1 ? url : url.slice(0, q));
+  const { body, tooLarge } = BODYLESS.has(method) || streamed ? { body: undefined, tooLarge: false } : await readBody(req);
   const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? "http";
   return {
     method,
@@ -54,6 +55,7 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
       return Array.isArray(v) ? v.join(", ") : v;
     },
     body,
+    ...(streamed && { bodyStream: req }),
     bodyTooLarge: tooLarge,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
     clientAddress: clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, trust),
@@ -67,7 +69,7 @@ const sendStream = async (res: ServerResponse, out: CoreResponse, stream: NonNul
   res.once("close", () => closed.abort());
   res.writeHead(out.status, out.headers);
   res.flushHeaders();
-  const write = (text: string) =>
+  const write = (text: string | Uint8Array) =>
     new Promise<void>((resolve) => {
       if (closed.signal.aborted || res.write(text)) return resolve();
       const done = () => {
@@ -128,6 +130,8 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
     : isManagement ? await handleManagementRequest(app, core, session)
     : isDocs ? await handleDocsRequest(app, core)
     : await handleOpsRequest(app, core);
+  // A streamed body refused before its end: the rest is read and dropped, so the answer reaches the client.
+  if (core.bodyStream && !req.readableEnded) req.resume();
   sendCoreResponse(res, out);
   return true;
 };

@@ -1,5 +1,6 @@
 import type { DbCtx } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
+import { abortBackups } from "../../backup/backup-jobs";
 
 export type DeleteDatabaseInput = { instance: string };
 
@@ -12,6 +13,7 @@ export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInp
     await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
   });
+  await abortBackups(app, schema.id);
   await app.sqlConsole.forget(schema.physical);
   await app.engine.dropUserDb(schema.physical);
 };
