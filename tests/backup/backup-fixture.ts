@@ -98,7 +98,7 @@ export const restore = async (h: Harness, name: string, archive: Buffer | Uint8A
   const reply = await fetch(`${h.baseUrl}/api/v1/databases/restore?name=${encodeURIComponent(name)}`, {
     method: "POST",
     headers: { "x-api-key": h.accountKey, "content-type": "application/gzip" },
-    body: archive,
+    body: new Uint8Array(archive),
   });
   const text = await reply.text();
   return { status: reply.status, body: text ? JSON.parse(text) : undefined, text };
