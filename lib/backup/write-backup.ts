@@ -23,20 +23,27 @@ export type BackupSummary = { size: number; tables: number; rows: number; eventI
 const partWriter = (file: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const out = fs.createWriteStream(file);
+  let failure: Error | undefined;
+  out.on("error", (err) => (failure = err));
   const hash = createHash("sha256");
   let bytes = 0;
   return {
     write: async (text: string) => {
+      if (failure) throw failure;
       const chunk = Buffer.from(text, "utf8");
       hash.update(chunk);
       bytes += chunk.length;
-      if (!out.write(chunk)) await once(out, "drain");
+      if (!out.write(chunk)) await Promise.race([once(out, "drain"), once(out, "close")]);
     },
     end: async () => {
+      if (failure) throw failure;
       out.end();
-      await once(out, "finish");
+      await once(out, "close");
+      if (failure) throw failure;
       return { bytes, sha256: hash.digest("hex") };
     },
+    /** Closes the file without finishing it (the backup stopped). */
+    abandon: () => out.destroy(),
   };
 };
 
@@ -76,12 +83,17 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
       const names = columns.map((c) => c.name);
       const writer = partWriter(path.join(dir, tablePart(name)));
       let rows = 0;
-      for await (const batch of snapshot.batches(name, names)) {
-        signal?.throwIfAborted();
-        let text = "";
-        for (const row of batch) text += `${JSON.stringify(Object.fromEntries(columns.map((c) => [c.name, encodeValue(c, row[c.name])])))}\n`;
-        await writer.write(text);
-        rows += batch.length;
+      try {
+        for await (const batch of snapshot.batches(name, names)) {
+          signal?.throwIfAborted();
+          let text = "";
+          for (const row of batch) text += `${JSON.stringify(Object.fromEntries(columns.map((c) => [c.name, encodeValue(c, row[c.name])])))}\n`;
+          await writer.write(text);
+          rows += batch.length;
+        }
+      } catch (err) {
+        writer.abandon();
+        throw err;
       }
       counts[name] = rows;
       total += rows;
