@@ -18,13 +18,13 @@ type Table = z.output<typeof DEFINITION_PARTS.table>;
 
 export type ParsedDefinition = { tables: Table[]; joins: z.output<typeof DEFINITION_PARTS.join>[]; auth?: z.output<typeof DEFINITION_PARTS.auth> };
 
-/** Every table, join and the auth settings parsed with the management API's schemas; problems name `definition.tables.2.columns.0.type`. */
+/** Every table, join and the auth settings parsed with the management API's schemas; problems name `definition.tables[2].columns[0].type`. */
 export const parseDefinition = (definition: { tables?: unknown; joins?: unknown; auth?: unknown }, prefix = "definition"): ParsedDefinition => {
   const tables = Array.isArray(definition.tables) ? definition.tables : [];
   const joins = Array.isArray(definition.joins) ? definition.joins : [];
   return {
-    tables: tables.map((t, i) => parseWith(DEFINITION_PARTS.table, t, [prefix, "tables", String(i)])),
-    joins: joins.map((j, i) => parseWith(DEFINITION_PARTS.join, j, [prefix, "joins", String(i)])),
+    tables: tables.map((t, i) => parseWith(DEFINITION_PARTS.table, t, [prefix, `tables[${i}]`])),
+    joins: joins.map((j, i) => parseWith(DEFINITION_PARTS.join, j, [prefix, `joins[${i}]`])),
     auth: definition.auth === undefined ? undefined : parseWith(DEFINITION_PARTS.auth, definition.auth, [prefix, "auth"]),
   };
 };
