@@ -27,6 +27,8 @@ const UNIT = [
 // `serial`: one file at a time, with nothing else on the CPU: server processes, redis-server, a private MariaDB,
 // races and time bounds (a latency under 250 ms, a statement stopped within 8 s), and the CLI linter.
 const SERIAL = [
+  "tests/backup/backup-restore.test.ts",
+  "tests/backup/cli.test.ts",
   "tests/events/**",
   "tests/kernel/**",
   "tests/limits/**",

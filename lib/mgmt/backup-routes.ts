@@ -51,7 +51,7 @@ export const BACKUP_ROUTES = [
     run: (ctx, { instance, backup }) => downloadBackup(ctx, { instance, backup }),
   }),
   defineRoute({
-    method: "POST", path: "databases/restore", permission: "workspace:write", tag: "Backups", operationId: "restoreBackup",
+    method: "POST", path: "databases/restore", permission: "workspace:write", workspaceFrom: "query", tag: "Backups", operationId: "restoreBackup",
     summary: "Restore a backup as a new database", description: "The archive is the body (either engine's). A damaged, foreign, newer or cut-short archive is 422 naming the problem, and nothing is created. A name already used in the workspace (or being restored) is 409.",
     binary: "body", query: RestoreQuery, errors: ["conflict"], status: 201, response: Database, quota: "databases",
     run: (ctx, { query, archive }) => restoreArchive(ctx, { name: query.name.trim(), archive: archive! }),

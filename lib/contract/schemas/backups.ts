@@ -1,7 +1,7 @@
 // Backups, restores, clones and definitions as code: their input and output (docs/backups.md).
 import { z } from "zod";
 import { AuthSettingsInput, PoliciesInput } from "./auth";
-import { component, Timestamp } from "./common";
+import { component, Timestamp, WorkspaceParam } from "./common";
 import { DatabaseName, TableInput } from "./databases";
 import { HooksInput } from "./hooks";
 import { JoinInput } from "./joins";
@@ -41,7 +41,10 @@ export const BackupScheduleView = component(
   z.object({ every_hours: z.int().nullable(), keep: z.int(), next_at: Timestamp.nullable() }).meta({ example: { every_hours: 24, keep: 7, next_at: "2024-05-02T12:00:00.000Z" } }),
 );
 
-export const RestoreQuery = z.object({ name: DatabaseName.meta({ description: "The new database's display name; one taken in the workspace is 409." }) });
+export const RestoreQuery = z.object({
+  name: DatabaseName.meta({ description: "The new database's display name; one taken in the workspace is 409." }),
+  workspace: WorkspaceParam("The owner's account id of the workspace to restore into (you must be an editor or admin there); default your own."),
+});
 
 export const CloneInput = component(
   "CloneInput",
