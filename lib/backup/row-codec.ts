@@ -29,3 +29,15 @@ export const decodeValue = (engine: EngineKind, column: ColumnDef, value: unknow
   const checked = TYPE_SPECS[column.type].fromJson(value, column);
   return checked.ok ? { value: checked.value } : { column: column.name, message: checked.message };
 };
+
+/** A row as one archive line; a json column's stored text goes in as it is (it is JSON already), not parsed and written again. */
+export const rowLine = (columns: ColumnDef[], row: Record<string, unknown>) => {
+  let line = "{";
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i];
+    const raw = row[column.name];
+    const value = column.type === "json" && typeof raw === "string" ? raw : JSON.stringify(encodeValue(column, raw));
+    line += `${i ? "," : ""}${JSON.stringify(column.name)}:${value}`;
+  }
+  return `${line}}`;
+};

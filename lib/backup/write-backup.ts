@@ -14,10 +14,22 @@ import { recordColumns } from "../schema/types";
 import { DEFINITION, FORMAT_NAME, FORMAT_VERSION, type Manifest, MANIFEST, type PartEntry, tablePart } from "./archive-format";
 import { openSnapshot } from "./open-snapshot";
 import { readDefinition } from "./read-definition";
-import { encodeValue } from "./row-codec";
+import { rowLine } from "./row-codec";
 import { TAR_END, tarHeader, tarPadding } from "./tar";
 
 export type BackupSummary = { size: number; tables: number; rows: number; eventId: number };
+
+/** Resolves once the stream drains or closes (an error closes it), leaving no listener behind. */
+const drained = (out: fs.WriteStream) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
 
 /** Writes text to a file with backpressure, hashing and counting what passes. */
 const partWriter = (file: string) => {
@@ -33,7 +45,7 @@ const partWriter = (file: string) => {
       const chunk = Buffer.from(text, "utf8");
       hash.update(chunk);
       bytes += chunk.length;
-      if (!out.write(chunk)) await Promise.race([once(out, "drain"), once(out, "close")]);
+      if (!out.write(chunk)) await drained(out);
     },
     end: async () => {
       if (failure) throw failure;
@@ -87,7 +99,7 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
         for await (const batch of snapshot.batches(name, names)) {
           signal?.throwIfAborted();
           let text = "";
-          for (const row of batch) text += `${JSON.stringify(Object.fromEntries(columns.map((c) => [c.name, encodeValue(c, row[c.name])])))}\n`;
+          for (const row of batch) text += `${rowLine(columns, row)}\n`;
           await writer.write(text);
           rows += batch.length;
         }
