@@ -55,7 +55,7 @@ const ScheduleForm = ({ instance, allowed }: { instance: string; allowed: boolea
         {schedule.data.every_hours === null ? "No scheduled backups." : `Every ${schedule.data.every_hours} h, keeping ${schedule.data.keep}; next ${new Date(schedule.data.next_at!).toLocaleString()}.`}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
-        <Field className="w-36" label="Every (hours)" htmlFor="backup-every" hint="Empty: off" error={errors.every_hours}>
+        <Field className="w-44" label="Every (hours; empty: off)" htmlFor="backup-every" error={errors.every_hours}>
           <TextInput id="backup-every" inputMode="numeric" value={everyValue} onChange={(e) => setEvery(e.target.value)} disabled={!allowed} invalid={!!errors.every_hours} />
         </Field>
         <Field className="w-28" label="Keep" htmlFor="backup-keep" error={errors.keep}>
