@@ -30,7 +30,7 @@ test("backups: back up now, download, schedule, restore as a new database", asyn
   await download.saveAs(archive);
   expect(fs.statSync(archive).size).toBeGreaterThan(100);
 
-  await panel.getByLabel("Every (hours)").fill("24");
+  await panel.getByLabel("Every (hours; empty: off)").fill("24");
   await panel.getByLabel("Keep").fill("5");
   await panel.getByRole("button", { name: "Save schedule" }).click();
   await expect(panel.getByText(/^Every 24 h, keeping 5; next /)).toBeVisible();
