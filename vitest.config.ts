@@ -30,6 +30,8 @@ const UNIT = [
 // races and time bounds (a latency under 250 ms, a statement stopped within 8 s), and the CLI linter.
 const SERIAL = [
   "tests/clients/**",
+  "tests/backup/backup-restore.test.ts",
+  "tests/backup/cli.test.ts",
   "tests/events/**",
   "tests/kernel/**",
   "tests/limits/**",

@@ -138,6 +138,8 @@ const benchEngine = async (engine: EngineKind) => {
 };
 
 const main = async () => {
+  // BENCH_BACKUP=1: backup and restore throughput instead (bench/backup.ts, BENCH_BACKUP_ROWS rows).
+  if (process.env.BENCH_BACKUP === "1") return void (await (await import("./backup")).runBackupBench());
   const startedAt = new Date().toISOString();
   log(`engines: ${engines.join(", ")}; ${connections} connections, ${warmup} s warm-up + ${seconds} s per workload and side`);
   const results: Record<string, WorkloadReport[]> = {};

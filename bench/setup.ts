@@ -127,7 +127,7 @@ const makeRow = (n: number, random: () => number) => {
   return [`widget ${n}`, cents / 100, `c${n % 20}`, Math.floor(random() * 1000), at, at];
 };
 
-const engineConfig = (engine: EngineKind): { config: Config; dropSchemas: () => Promise<void> } => {
+export const engineConfig = (engine: EngineKind): { config: Config; dropSchemas: () => Promise<void> } => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-bench-"));
   const config: Config = { engine, dataDir, bcryptCost: 4 };
   if (engine === "sqlite") return { config, dropSchemas: async () => {} };

@@ -15,6 +15,8 @@ import { createRequestLimiter } from "./limits/request-limiter";
 import type { DatabaseRole } from "./teams/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter } from "./auth/sign-in-limiter";
+import { startBackupScheduler } from "./backup/backup-schedule";
+import { settleBackups } from "./backup/backup-jobs";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 import { startChangeEvents } from "./events/change-events";
 import { createSqlConsole } from "./sql-console/sql-console";
@@ -123,6 +125,8 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       stopRechecks();
       stopReconciler();
       stopSweeper();
+      stopBackups();
+      await settleBackups(app);
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -135,6 +139,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   const stopReconciler = startSchemaReconciler(app);
   const stopSweeper = startFileSweeper(app, (config.fileSweepSeconds ?? 3600) * 1000, (config.fileSweepGraceSeconds ?? 3600) * 1000);
   const stopMail = startMailDelivery(app);
+  const stopBackups = startBackupScheduler(app);
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

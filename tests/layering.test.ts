@@ -172,6 +172,7 @@ export const LIB_RANKS: Record<string, keyof typeof RANK> = {
   "lib/ai": "services",
   "lib/auth": "services",
   "lib/docs": "services",
+  "lib/backup": "services",
   "lib/api": "data",
   "lib/db-auth": "data",
   "lib/events/feed": "data",

@@ -5,6 +5,7 @@ import { fieldErrors } from "../api/api-error";
 import { lockedUnless } from "../api/can";
 import { useDatabase, useDatabaseAccess, useDeleteDatabase, useRenameDatabase } from "../api/use-databases";
 import { Button } from "../ui/button";
+import { BackupsPanel } from "./backups-panel";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field, TextInput } from "../ui/field";
 import { LockNote } from "../ui/lock-note";
@@ -74,7 +75,7 @@ const DangerZone = ({ instance, name, allowed }: Part & { name: string }) => {
   );
 };
 
-/** The database's Settings tab: rename, delete. */
+/** The database's Settings tab: rename, backups, delete. */
 export const DatabaseSettings = ({ instance }: { instance: string }) => {
   const database = useDatabase(instance);
   const access = useDatabaseAccess(instance);
@@ -82,6 +83,7 @@ export const DatabaseSettings = ({ instance }: { instance: string }) => {
   return (
     <div className="max-w-3xl space-y-6">
       <RenameForm key={database.data.name} instance={instance} current={database.data.name} allowed={access.write} />
+      <BackupsPanel instance={instance} allowed={access.admin} />
       <DangerZone instance={instance} name={database.data.name} allowed={access.admin} />
     </div>
   );

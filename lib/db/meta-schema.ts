@@ -399,6 +399,28 @@ export type AuthRecoveryCodesTable = {
   user_id: number;
   code_hash: string;
 };
+/** One backup of a database: running → done | failed; `location` names the archive in the backup store. */
+export type BackupsTable = {
+  id: Generated<number>;
+  database_id: number;
+  status: "running" | "done" | "failed";
+  location: string;
+  size: number | null;
+  tables: number | null;
+  rows: number | null;
+  event_id: number | null;
+  error: string | null;
+  scheduled: number;
+  created_by: number | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
+/** A database's backup schedule: every `every_hours`, keeping the newest `keep` scheduled backups. */
+export type BackupSchedulesTable = { database_id: number; every_hours: number; keep: number; next_at: string; updated_at: string };
+
+/** A display name a restore or clone is creating in a workspace, held until it finishes (stale after an hour). */
+export type RestoreClaimsTable = { owner_id: number; name: string; created_at: string };
 
 export type MetaDb = {
   accounts: AccountsTable;
@@ -431,4 +453,7 @@ export type MetaDb = {
   auth_tickets: AuthTicketsTable;
   auth_mfa_factors: AuthMfaFactorsTable;
   auth_recovery_codes: AuthRecoveryCodesTable;
+  backups: BackupsTable;
+  backup_schedules: BackupSchedulesTable;
+  restore_claims: RestoreClaimsTable;
 };

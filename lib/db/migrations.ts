@@ -510,6 +510,43 @@ const migrations: Record<string, Migration> = {
         .addColumn("user_id", "bigint", (c) => c.notNull())
         .addColumn("code_hash", "varchar(64)", (c) => c.notNull())
         .addUniqueConstraint("auth_recovery_codes_code", ["database_id", "user_id", "code_hash"])
+    },
+  },
+  "0026_backups": {
+    up: async (db: Kysely<any>) => {
+      // Backups of a database (the archive on disk under DATA_DIR/backups, or the store), its schedule, and
+      // the names restores are creating right now (two restores of one name: one wins, the other is 409).
+      await db.schema
+        .createTable("backups")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull())
+        .addColumn("status", "varchar(16)", (c) => c.notNull())
+        .addColumn("location", "varchar(512)", (c) => c.notNull())
+        .addColumn("size", "bigint")
+        .addColumn("tables", "integer")
+        .addColumn("rows", "bigint")
+        .addColumn("event_id", "bigint")
+        .addColumn("error", "varchar(1000)")
+        .addColumn("scheduled", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_by", "integer")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("finished_at", "varchar(32)")
+        .execute();
+      await db.schema.createIndex("backups_database").on("backups").columns(["database_id", "id"]).execute();
+      await db.schema
+        .createTable("backup_schedules")
+        .addColumn("database_id", "integer", (c) => c.primaryKey())
+        .addColumn("every_hours", "integer", (c) => c.notNull())
+        .addColumn("keep", "integer", (c) => c.notNull())
+        .addColumn("next_at", "varchar(32)", (c) => c.notNull())
+        .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("restore_claims")
+        .addColumn("owner_id", "integer", (c) => c.notNull())
+        .addColumn("name", "varchar(255)", (c) => c.notNull())
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .addPrimaryKeyConstraint("restore_claims_pk", ["owner_id", "name"])
         .execute();
     },
   },

@@ -12,8 +12,11 @@ export type CoreRequest = {
   body?: string;
   /** Set by the adapter when the body exceeded MAX_BODY_BYTES (it stops reading). */
   bodyTooLarge?: boolean;
-  /** A multipart/form-data body, left unread for the upload path to stream (`body` is then undefined). */
-  bodyStream?: NodeJS.ReadableStream;
+  /**
+   * The body unread, as it arrives (`body` is then undefined): a multipart/form-data upload, streamed to the
+   * file store, or a backup archive on a path that takes one (`takesStreamedBody`).
+   */
+  bodyStream?: NodeJS.ReadableStream & AsyncIterable<Uint8Array>;
   /** Origin the client used, e.g. http://localhost:3000 (for docs and absolute URLs). */
   origin: string;
   /** The client's network address (login rate limits); undefined when the adapter cannot know it. */
@@ -32,8 +35,19 @@ export type CoreResponse = {
   file?: NodeJS.ReadableStream;
 };
 
-/** Where a streamed body goes; `write` resolves once the client has taken the text (backpressure). */
-export type StreamSink = { write: (text: string) => Promise<void>; signal: AbortSignal };
+/** Where a streamed body goes; `write` resolves once the client has taken the text or bytes (backpressure). */
+export type StreamSink = { write: (chunk: string | Uint8Array) => Promise<void>; signal: AbortSignal };
+
+/** What a service answers for a streamed download (a backup archive): the handler sends it as it is. */
+export class StreamedBody {
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly stream: NonNullable<CoreResponse["stream"]>,
+  ) {}
+}
+
+/** Paths whose body is read as a stream instead of as JSON text under MAX_BODY_BYTES: POST /api/v1/databases/restore. */
+export const takesStreamedBody = (method: string, pathname: string) => method === "POST" && /^\/api\/v1\/databases\/restore\/?$/.test(pathname);
 
 export const MAX_BODY_BYTES = 1_048_576;
 

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { App } from "../app-type";
 import type { CoreRequest, CoreResponse } from "./core-types";
-import { isStreamedBody, MAX_BODY_BYTES } from "./core-types";
+import { isStreamedBody, MAX_BODY_BYTES, takesStreamedBody } from "./core-types";
 import { errorResponse } from "./error-response";
 import { notFound } from "../errors";
 import { canonicalPath } from "./canonical-path";
@@ -19,8 +19,9 @@ export const fromWebRequest = async (request: Request, trust?: TrustProxy, strea
   if (pathname === null) throw notFound("No such path.");
   let body: string | undefined;
   let bodyTooLarge = false;
-  let bodyStream: NodeJS.ReadableStream | undefined;
-  const upload = !streamed && !BODYLESS.has(request.method) && isStreamedBody(request.headers.get("content-type"));
+  let bodyStream: CoreRequest["bodyStream"];
+  // Uploads (multipart) and a backup archive (POST /api/v1/databases/restore) are read as they arrive.
+  const upload = !streamed && !BODYLESS.has(request.method) && (isStreamedBody(request.headers.get("content-type")) || takesStreamedBody(request.method, pathname));
   if (upload) bodyStream = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream) : Readable.from([]);
   else if (!streamed && !BODYLESS.has(request.method)) {
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) bodyTooLarge = true;
@@ -52,9 +53,9 @@ const webStream = (stream: NonNullable<CoreResponse["stream"]>) => {
   let pulled: (() => void) | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const write = async (text: string) => {
+      const write = async (chunk: string | Uint8Array) => {
         if (closed.signal.aborted) return;
-        controller.enqueue(encoder.encode(text));
+        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
         if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (pulled = resolve));
       };
       void stream({ write, signal: closed.signal }).catch(() => undefined).finally(() => {

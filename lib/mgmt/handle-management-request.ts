@@ -1,7 +1,7 @@
 import type { App } from "../app-type";
-import { methodNotAllowed, notFound, unauthorized } from "../errors";
+import { invalidField, methodNotAllowed, notFound, unauthorized } from "../errors";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
-import { json, noContent } from "../http/core-types";
+import { json, noContent, StreamedBody } from "../http/core-types";
 import { readCredential } from "../http/credentials";
 import { errorResponse } from "../http/error-response";
 import { refuseDisabled, resolveKey } from "../keys/resolve-key";
@@ -67,6 +67,10 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
     const ctx: Ctx = { app, actor, origin: req.origin, responseHeaders: {} };
     const input = parseInput(route, params, req);
+    if (route.binary === "body") {
+      if (!req.bodyStream) throw invalidField("body", "required", "Send the backup archive as the request body.");
+      input.archive = req.bodyStream;
+    }
     await authorize(ctx, route, input);
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's);
     // defineRoute lets a route declare only a quota whose input its parsed input provides.
@@ -79,6 +83,7 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     };
     const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run());
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
+    if (result instanceof StreamedBody) return { status: 200, headers: { ...ctx.responseHeaders, ...result.headers }, stream: result.stream };
     return route.status === 204 ? noContent(ctx.responseHeaders) : json(route.status, result, ctx.responseHeaders);
   } catch (err) {
     return errorResponse(err, req.requestId);

@@ -20,6 +20,7 @@ export const TAGS = {
   Team: "Members of your workspace (all your databases) with a role each, and the invites that add them.",
   SQL: "A read-only SQL console over one database's tables, for its owners and admins.",
   Docs: "A database's public API docs, and the custom domain (CNAME + TXT, verified by DNS) that serves them.",
+  Backups: "Backups (one consistent point in time, restorable on either engine), restores, clones, and the definition as code.",
   Webhooks: "Webhooks: a database's change events POSTed to your URL, signed (Standard Webhooks) and retried, with a deliveries log.",
 } as const;
 
@@ -32,7 +33,7 @@ type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? { [K in Name]: PathParamValue<K> }
     : unknown;
 
-type BodyOf<B> = B extends z.ZodType ? { body: z.output<B> } : unknown;
+type BodyOf<B> = B extends z.ZodType ? { body: z.output<B> } : { archive?: AsyncIterable<Uint8Array> };
 type QueryOf<Q> = Q extends z.ZodType ? { query: z.output<Q> } : unknown;
 
 /** What a route's run receives: its parsed path params, and its parsed body and query when it declares them. */
@@ -64,6 +65,8 @@ type Described<P extends string, B, Q> = {
   errors?: ServiceError[];
   /** Workspace routes: where a workspace other than the caller's own is named (`?workspace=` or the body's `workspace`), as parsed. */
   workspaceFrom?: WorkspaceSource<B, Q>;
+  /** `body`: the request body is a stream (a backup archive) handed to run as `archive`; `response`: run answers a StreamedBody (a download). */
+  binary?: "body" | "response";
   /** Database routes that a key limited to one database may not call (it would act beyond a key: as a user). */
   noDatabaseKeys?: true;
   /** A metered use: the kernel checks it against the caller's plan and credits inside the service's transaction (402). */
@@ -73,7 +76,7 @@ type Described<P extends string, B, Q> = {
 };
 
 export type RouteSpec<P extends string, B, Q> = Described<P, B, Q> &
-  ({ status: 200 | 201; response: z.ZodType } | { status: 204; response?: undefined });
+  ({ status: 200 | 201 | 202; response: z.ZodType } | { status: 204; response?: undefined });
 
 export type Route = Omit<RouteSpec<string, z.ZodType | undefined, z.ZodObject | undefined>, "workspaceFrom" | "quota"> & {
   workspaceFrom?: "query" | "body";

@@ -15,10 +15,11 @@ import { SQL_ROUTES } from "./sql-routes";
 import { TABLE_ROUTES } from "./table-routes";
 import { VIEW_ROUTES } from "./view-routes";
 import { MAIL_ROUTES } from "./mail-routes";
+import { BACKUP_ROUTES } from "./backup-routes";
 
 export type { Route } from "./route";
 
-export const ROUTES: Route[] = [...DATABASE_ROUTES, ...TABLE_ROUTES, ...JOIN_ROUTES, ...AUTH_ROUTES, ...KEY_ROUTES, ...ACCOUNT_ROUTES, ...PLAN_ROUTES, ...TEAM_ROUTES, ...AI_ROUTES, ...HOOK_ROUTES, ...DOCS_ROUTES, ...WEBHOOK_ROUTES, ...SQL_ROUTES, ...VIEW_ROUTES, ...MAIL_ROUTES];
+export const ROUTES: Route[] = [...DATABASE_ROUTES, ...TABLE_ROUTES, ...JOIN_ROUTES, ...AUTH_ROUTES, ...KEY_ROUTES, ...ACCOUNT_ROUTES, ...PLAN_ROUTES, ...TEAM_ROUTES, ...AI_ROUTES, ...HOOK_ROUTES, ...DOCS_ROUTES, ...WEBHOOK_ROUTES, ...SQL_ROUTES, ...VIEW_ROUTES, ...MAIL_ROUTES, ...BACKUP_ROUTES];
 
 type Params = Record<string, string>;
 

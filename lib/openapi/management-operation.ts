@@ -54,7 +54,9 @@ const queryParameters = (query: z.ZodObject) =>
 export const managementOperation = (route: Route, serverUrl: string): Json => {
   const url = serverUrl + openApiPath(route).replace(/\{(\w+)\}/g, (_m, p: string) => (isPathParamName(p) ? PATH_PARAMS[p].sample : p));
   const example = route.body ? exampleOf(route.body) : undefined;
-  const success = route.response
+  const success = route.binary === "response"
+    ? { description: route.summary, content: { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip" } } } }
+    : route.response
     ? { description: route.summary, content: { "application/json": { schema: schemaRef(route.response, route.operationId) } } }
     : { description: "Done; no content." };
   return {
@@ -63,6 +65,9 @@ export const managementOperation = (route: Route, serverUrl: string): Json => {
     summary: route.summary,
     description: `${route.description}\n\nPermission \`${route.permission}\`: ${PERMISSION_SUMMARY[route.permission]}.`,
     ...(route.query ? { parameters: queryParameters(route.query) } : {}),
+    ...(route.binary === "body"
+      ? { requestBody: { required: true, content: { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip", description: "A backup archive (docs/backups.md)." } } } } }
+      : {}),
     ...(route.body
       ? { requestBody: { required: true, content: { "application/json": { schema: schemaRef(route.body, route.operationId), ...(example === undefined ? {} : { example }) } } } }
       : {}),

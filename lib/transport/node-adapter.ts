@@ -4,7 +4,7 @@ import type { App } from "../app-type";
 import type { SessionResolver } from "../mgmt/handle-management-request";
 import { serveDataPath, serveManagementPath } from "../mcp/serve-paths";
 import { handleUploadRequest, isUploadPath } from "../api/handle-upload-request";
-import { type CoreRequest, type CoreResponse, isStreamedBody, json, MAX_BODY_BYTES } from "../http/core-types";
+import { type CoreRequest, type CoreResponse, isStreamedBody, json, MAX_BODY_BYTES, takesStreamedBody } from "../http/core-types";
 import { docsInstanceForHost } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
@@ -45,7 +45,8 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const method = req.method ?? "GET";
-  const upload = !streamed && !BODYLESS.has(method) && isStreamedBody(req.headers["content-type"]);
+  // Uploads (multipart) and a backup archive (POST /api/v1/databases/restore) are read as they arrive.
+  const upload = !streamed && !BODYLESS.has(method) && (isStreamedBody(req.headers["content-type"]) || takesStreamedBody(method, q === -1 ? url : url.slice(0, q)));
   const { body, tooLarge } = streamed || upload || BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
   const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? "http";
   return {
@@ -72,7 +73,7 @@ const sendStream = async (res: ServerResponse, out: CoreResponse, stream: NonNul
   res.once("close", () => closed.abort());
   res.writeHead(out.status, out.headers);
   res.flushHeaders();
-  const write = (text: string) =>
+  const write = (text: string | Uint8Array) =>
     new Promise<void>((resolve) => {
       if (closed.signal.aborted || res.write(text)) return resolve();
       const done = () => {
@@ -142,6 +143,8 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
     : isManagement ? await serveManagementPath(app, core, session)
     : isDocs ? await handleDocsRequest(app, core)
     : await handleOpsRequest(app, core);
+  // A streamed body refused before its end: the rest is read and dropped, so the answer reaches the client.
+  if (core.bodyStream && !req.readableEnded) req.resume();
   sendCoreResponse(res, out);
   return true;
 };

@@ -28,7 +28,7 @@ export const CALLERS = [
 export type Caller = (typeof CALLERS)[number];
 
 export type Reply = { status: number; headers: Headers; body: any; text: string };
-export type Send = (method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown }) => Promise<Reply>;
+export type Send = (method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown; raw?: Uint8Array<ArrayBuffer> }) => Promise<Reply>;
 
 /**
  * Path params and per-route bodies' ids for one caller: its own database (owned by the owner), a key of its own
@@ -56,6 +56,9 @@ export type Fixture = {
   /** A webhook of the caller's database and a (failed: its host does not resolve) delivery of it. */
   webhookId?: number;
   deliveryId?: number;
+  /** A finished backup of the caller's database, and an archive to restore. */
+  backupId?: number;
+  archive?: Uint8Array;
 };
 
 const JOIN_SQL = "SELECT b.title, a.name AS author FROM books b JOIN authors a ON b.author_id = a.id";
@@ -105,6 +108,9 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createAiBuild: { prompt: "A shop: customers, products with a price, and orders of customers", workspace: f.ownerId },
     createWebhook: { url: "https://matrix.invalid/hook" },
     updateWebhook: { active: true },
+    putBackupSchedule: { every_hours: 24, keep: 3 },
+    cloneDatabase: { name: `Matrix clone ${randomBytes(4).toString("hex")}`, data: false },
+    planDefinition: { tables: [] },
     billingWebhook: { account: f.accountId, kind: "ai_calls", amount: 1, source: `matrix-${randomBytes(4).toString("hex")}` },
   })[operationId];
 
@@ -125,6 +131,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       webhook: String(f.webhookId),
       delivery: String(f.deliveryId),
       view: String(f.viewId),
+      backup: String(f.backupId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);
@@ -141,8 +148,10 @@ export const startServer = async (h: Harness) => {
   const send: Send = async (method, path, options = {}) => {
     const headers: Record<string, string> = { origin: base, ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    const text = await res.text();
+    const res = await fetch(base + path, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+    const binary = res.headers.get("content-type") === "application/gzip";
+    const text = binary ? "" : await res.text();
+    if (binary) await res.arrayBuffer();
     return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
   };
   return { send, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
@@ -172,7 +181,11 @@ export const makeDatabase = async (send: Send, ownerKey: string, name: string) =
   const user = await ok(send("POST", `/v1/${instance}/users`, { headers, body: { email: "u@example.com", password: "user-password-1" } }), 201);
   const webhook = await ok(send("POST", `/api/v1/databases/${instance}/webhooks`, { headers, body: { url: "https://matrix.invalid/hook" } }), 201);
   const delivery = await ok(send("POST", `/api/v1/databases/${instance}/webhooks/${webhook.id}/test`, { headers }), 200);
-  return { instance: instance as string, userId: user.id as number, webhookId: webhook.id as number, deliveryId: delivery.id as number };
+  const backup = await ok(send("POST", `/api/v1/databases/${instance}/backups`, { headers }), 202);
+  let status = "running";
+  while (status === "running") status = (await ok(send("GET", `/api/v1/databases/${instance}/backups/${backup.id}`, { headers }), 200)).status;
+  expect(status).toBe("done");
+  return { instance: instance as string, userId: user.id as number, webhookId: webhook.id as number, deliveryId: delivery.id as number, backupId: backup.id as number };
 };
 
 /** A private view on scratch made with these credentials, or (when they cannot) with the owner's key. */

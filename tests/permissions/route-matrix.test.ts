@@ -2,7 +2,12 @@
 // follows from the route's declared permission and the caller's role in the owner's workspace alone. Allowed
 // callers get the route's success status; refused ones the exact error body. Workspace routes name the owner's
 // workspace. Runs on each engine through the node adapter (the adapters share one handler).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeBackup } from "../../lib/backup/write-backup";
+import { loadDatabase } from "../../lib/meta/load-schema";
 import { REFUSALS } from "../../lib/mgmt/authorize";
 import { isDatabasePermission, isWorkspacePermission, PERMISSIONS } from "../../lib/teams/permissions";
 import { type Route, ROUTES } from "../../lib/mgmt/routes";
@@ -115,6 +120,7 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
     const operator = keyHeaders(h.accountKey);
     const setPlan = (accountId: number, plan: string) => ok(send("PATCH", `/api/v1/accounts/${accountId}`, { headers: operator, body: { plan } }), 200);
     const owner = await h.createAccount();
+    ownerKey = owner.key;
     const other = await h.createAccount();
     // The owner makes a database, an invite and a member per caller: a plan with room for them (quotas have their own tests).
     const roomy = { max_databases: null, max_invitees: null, roles: ["viewer", "editor", "admin"], custom_domain: false, ai_calls_per_month: null, requests_per_second: null };
@@ -169,10 +175,20 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
         buildId: build.id,
         ownBuildId: ownBuild.id,
         credentials: headers,
+        backupId: db.backupId,
         sessionOf: SESSION_CALLERS[caller] && SESSION_CALLERS[caller]({ operator: h.accountId, owner: owner.accountId, other: other.accountId, viewer: members.viewer.accountId, admin: members.admin.accountId }),
       };
     }
+    const file = path.join(os.tmpdir(), `matrix-${elsewhere.instance}.tar.gz`);
+    await writeBackup(h.app, (await loadDatabase(h.app, elsewhere.instance))!, file);
+    archive = new Uint8Array(fs.readFileSync(file));
+    fs.rmSync(file);
   }, 120_000);
+
+  // The database's own definition as it is when the route runs (every earlier route changed it): an apply that changes nothing.
+  let ownerKey = "";
+  const liveDefinition = async (f: Fixture) => (await server.send("GET", `/api/v1/databases/${f.instance}/definition`, { headers: keyHeaders(ownerKey) })).body;
+  let archive: Uint8Array<ArrayBuffer> | undefined;
 
   afterAll(async () => {
     await server?.close();
@@ -182,11 +198,12 @@ describe.each(ENGINES)("route permissions on %s", (engine) => {
   describe.each(CALLERS)("caller: %s", (caller) => {
     it.each(ORDERED.map((r) => [label(r), r] as const))("%s", async (_label, route) => {
       const f = fixtures[caller];
-      const body = route.body ? sampleBody(route.operationId, f) : undefined;
+      const body = route.operationId === "applyDefinition" ? await liveDefinition(f) : route.body ? sampleBody(route.operationId, f) : undefined;
       if (route.body) expect(body, `a sample body for ${route.operationId}`).toBeDefined();
-      const workspace = route.workspaceFrom === "query" ? `?workspace=${f.ownerId}` : "";
+      const restoreName = route.binary === "body" ? `&name=Matrix%20restored%20${caller.replace(/ /g, "-")}` : "";
+      const workspace = route.workspaceFrom === "query" ? `?workspace=${f.ownerId}${restoreName}` : "";
       const headers = f.sessionOf === undefined ? f.credentials : await sessionHeaders(h, f.sessionOf);
-      const reply = await server.send(route.method, `/api/v1/${fillPath(route.path, route.operationId, f)}${workspace}`, { headers, body });
+      const reply = await server.send(route.method, `/api/v1/${fillPath(route.path, route.operationId, f)}${workspace}`, { headers, body, raw: route.binary === "body" ? archive : undefined });
       const outcome = expected(route, caller, f);
       if (outcome.allowed) expect(reply.status, reply.text).toBe(route.status);
       else expect({ status: reply.status, body: reply.body }).toEqual({ status: outcome.status, body: outcome.body });

@@ -47,6 +47,7 @@ export const PATH_PARAMS = {
   invite: param("InviteId", "4", rowId("invite", "The invite's id.")),
   webhook: param("WebhookId", "3", rowId("webhook", "The webhook's id.")),
   delivery: param("WebhookDeliveryId", "41", rowId("delivery", "A webhook delivery's id.")),
+  backup: param("BackupId", "3", rowId("backup", "The backup's id.")),
   account: param("AccountId", "2", rowId("account", "The account's id.")),
   // PUT creates the plan it names: a malformed name is bad input, not a missing plan.
   plan: param(

@@ -1,6 +1,7 @@
 import type { DbCtx } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
 import { deleteDatabaseFiles } from "../../api/files/drop-files";
+import { abortBackups } from "../../backup/backup-jobs";
 
 export type DeleteDatabaseInput = { instance: string };
 
@@ -13,6 +14,7 @@ export const deleteDatabase = async (ctx: DbCtx, { instance }: DeleteDatabaseInp
     await trx.deleteFrom("tables").where("database_id", "=", schema.id).execute();
     await trx.deleteFrom("databases").where("id", "=", schema.id).execute();
   });
+  await abortBackups(app, schema.id);
   await app.sqlConsole.forget(schema.physical);
   await app.engine.dropUserDb(schema.physical);
   await deleteDatabaseFiles(app, schema.id);

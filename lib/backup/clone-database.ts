@@ -1,0 +1,53 @@
+// POST …/clone: a new database with the source's definition and, with `data`, its rows from one snapshot
+// (copied straight across, no archive in between). A failed clone deletes what it made.
+import type { DbCtx } from "../meta/context";
+import { recordColumns } from "../schema/types";
+import { deleteDatabase } from "../services/databases/delete-database";
+import { databaseCtx } from "../services/databases/database-ctx";
+import { getDatabase } from "../services/databases/get-database";
+import { claimName } from "./claim-name";
+import { createFromDefinition, parseDefinition } from "./create-from-definition";
+import { openSnapshot } from "./open-snapshot";
+import { readDefinition } from "./read-definition";
+import { openRowSink } from "./row-sink";
+import { decodeValue, encodeValue } from "./row-codec";
+
+export type CloneInput = { instance: string; body: { name: string; data?: boolean } };
+
+export const cloneDatabase = async (ctx: DbCtx, { body }: CloneInput) => {
+  const { app } = ctx;
+  const source = ctx.database;
+  const release = await claimName(ctx, body.name);
+  let instance: string | undefined;
+  try {
+    const definition = await readDefinition(app, source);
+    const made = await createFromDefinition({ ...ctx, database: undefined }, body.name, parseDefinition(definition), (i) => (instance = i));
+    if (body.data !== false) {
+      const snapshot = await openSnapshot(app, source.schema.physical);
+      const sink = await openRowSink(app, made.database.schema.physical);
+      try {
+        for (const { name } of definition.tables) {
+          const columns = recordColumns(source.schema.tables.get(name)!);
+          for await (const batch of snapshot.batches(name, columns.map((c) => c.name))) {
+            // Through the archive's codec, so a clone's values are exactly a restored backup's.
+            const rows = batch.map((row) => columns.map((c) => (decodeValue(app.engine.kind, c, encodeValue(c, row[c.name])) as { value: unknown }).value));
+            await sink.insert(name, columns.map((c) => c.name), rows);
+          }
+        }
+      } finally {
+        await sink.close();
+        await snapshot.close();
+      }
+    }
+    const db = await databaseCtx(ctx, made.database.schema.instance);
+    return getDatabase(db, { instance: db.database.schema.instance });
+  } catch (err) {
+    if (instance) {
+      const made = await databaseCtx(ctx, instance).catch(() => undefined);
+      if (made) await deleteDatabase(made, { instance });
+    }
+    throw err;
+  } finally {
+    await release();
+  }
+};

@@ -1,0 +1,43 @@
+// A row's values as archive JSON and back: exact on both engines. Decimals are strings with the column's
+// scale, datetimes ISO with milliseconds, booleans true/false, json documents as JSON, password hashes as stored.
+import type { EngineKind } from "../config";
+import { TYPE_SPECS } from "../schema/column-types";
+import type { ColumnDef } from "../schema/types";
+import { checkDatetime } from "../schema/value-checks";
+
+export const encodeValue = (column: ColumnDef, raw: unknown): unknown => {
+  if (raw === null || raw === undefined) return null;
+  if (column.type === "decimal") return typeof raw === "string" ? raw : Number(raw).toFixed(column.scale ?? 2);
+  return TYPE_SPECS[column.type].toJson(raw);
+};
+
+export type DecodeProblem = { column: string; message: string };
+
+/** The value to bind for an archive value, or a problem naming the column (a damaged or foreign archive). */
+export const decodeValue = (engine: EngineKind, column: ColumnDef, value: unknown): { value: unknown } | DecodeProblem => {
+  if (value === null) return column.nullable || column.system ? { value: null } : { column: column.name, message: "is null but the column is required" };
+  if (column.system) {
+    if (column.name === "id") return Number.isSafeInteger(value) && (value as number) > 0 ? { value } : { column: "id", message: "must be a positive integer" };
+    const checked = checkDatetime(value);
+    return checked.ok ? { value: checked.value } : { column: column.name, message: checked.message };
+  }
+  if (column.type === "password") return typeof value === "string" ? { value } : { column: column.name, message: "must be a stored hash" };
+  if (column.type === "decimal") {
+    if (typeof value !== "string" || !/^-?\d+(\.\d+)?$/.test(value)) return { column: column.name, message: "must be a decimal as text" };
+    return { value: engine === "mysql" ? value : Number(value) };
+  }
+  const checked = TYPE_SPECS[column.type].fromJson(value, column);
+  return checked.ok ? { value: checked.value } : { column: column.name, message: checked.message };
+};
+
+/** A row as one archive line; a json column's stored text goes in as it is (it is JSON already), not parsed and written again. */
+export const rowLine = (columns: ColumnDef[], row: Record<string, unknown>) => {
+  let line = "{";
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i];
+    const raw = row[column.name];
+    const value = column.type === "json" && typeof raw === "string" ? raw : JSON.stringify(encodeValue(column, raw));
+    line += `${i ? "," : ""}${JSON.stringify(column.name)}:${value}`;
+  }
+  return `${line}}`;
+};
