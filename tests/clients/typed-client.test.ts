@@ -1,6 +1,7 @@
 // The typed-client check: a client generated from a live data OpenAPI document with openapi-typescript must
 // type-check a small app (tests/clients/typed-app/main.ts: create, bulk create, list with filters and
-// `_expand`, aggregate, upsert, update, delete, errors) under `tsc --strict` without casts, must refuse the
+// `_expand`, aggregate, upsert, update, delete, errors, an upload and its download) under `tsc --strict`
+// without casts, must refuse the
 // mistakes in wrong.ts, and the app must then run against the server and get what it typed. Both engines.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -8,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
@@ -29,14 +31,19 @@ const TABLES = [
       { name: "author_id", type: "reference", references: "authors" },
     ],
   },
+  { name: "scans", columns: [{ name: "label", type: "varchar", nullable: false }, { name: "image", type: "file" }] },
 ];
+
+/** File parts (`format: binary`) as Blob, the documented openapi-typescript transform for uploads. */
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
+const transform = (schema: { format?: string }) => (schema.format === "binary" ? BLOB : undefined);
 
 /** A folder under tests/.tmp (so `openapi-fetch` resolves from the project) with the app, the generated types and a strict tsconfig. */
 const clientFolder = async (doc: unknown) => {
   const dir = path.join(ROOT, "tests", ".tmp", `typed-client-${randomBytes(4).toString("hex")}`);
   fs.mkdirSync(dir, { recursive: true });
   for (const file of fs.readdirSync(APP)) fs.copyFileSync(path.join(APP, file), path.join(dir, file));
-  fs.writeFileSync(path.join(dir, "schema.d.ts"), astToString(await openapiTS(doc as Parameters<typeof openapiTS>[0])));
+  fs.writeFileSync(path.join(dir, "schema.d.ts"), astToString(await openapiTS(doc as Parameters<typeof openapiTS>[0], { transform })));
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
@@ -87,6 +94,7 @@ describe.each(ENGINES)("a generated typed client on %s", (engine) => {
     expect(out.removed).toBe(204);
     expect(out.missing).toEqual([404, "not_found"]);
     expect(out.tooLong).toEqual([422, "title"]);
+    expect(out.file).toEqual([25, "a scanned page, as bytes\n"]);
     const left = await h.request("GET", `/v1/${db}/books?_sort=id`);
     expect(left.body.map((b: { title: string }) => b.title)).toEqual(["Earthsea", "SPQR, second edition", "Lavinia"]);
   }, 60_000);

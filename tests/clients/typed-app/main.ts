@@ -58,8 +58,24 @@ const removed = await client.DELETE("/books/{id}", { params: { path: { id: bookI
 const missing = await client.GET("/books/{id}", { params: { path: { id: 999_999 } } });
 const tooLong = await client.POST("/books", { body: { title: "x".repeat(300), isbn: "isbn-9", genre: "fiction" } });
 
+// Files: a multipart create (the generated types take a Blob for a file column), then the file downloaded.
+const bytes = new TextEncoder().encode("a scanned page, as bytes\n");
+const scan = await client.POST("/scans", {
+  body: { label: "page one", image: new Blob([bytes]) },
+  bodySerializer: (body) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, value instanceof Blob ? value : String(value));
+    return form;
+  },
+});
+if (!scan.data) fail("upload", scan.response.status);
+const stored = scan.data!.image;
+const download = stored ? await client.GET("/scans/{id}/{column}/{name}", { params: { path: { id: scan.data!.id, column: "image", name: stored.name } }, parseAs: "arrayBuffer" }) : undefined;
+const roundTrip = download?.data ? new TextDecoder().decode(download.data) : null;
+
 console.log(
   JSON.stringify({
+    file: [stored?.size ?? null, roundTrip],
     authorId,
     bookIds,
     shelf,
