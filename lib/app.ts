@@ -16,6 +16,8 @@ import type { DatabaseRole } from "./teams/permissions";
 import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter } from "./auth/sign-in-limiter";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
+import { startAuditPrune } from "./meta/audit/prune-audit";
+import { logger } from "./ops/logger";
 import { startChangeEvents } from "./events/change-events";
 import { createSqlConsole } from "./sql-console/sql-console";
 import type { App, KeyRecord } from "./app-type";
@@ -115,6 +117,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       await app.changeEvents?.stop();
       stopRechecks();
       stopReconciler();
+      stopAuditPrune();
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -125,6 +128,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   };
   const stopRechecks = startDomainRechecks(app);
   const stopReconciler = startSchemaReconciler(app);
+  const stopAuditPrune = startAuditPrune(app, (err) => logger.warn({ err }, "pruning the audit log failed"));
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

@@ -285,6 +285,24 @@ export type SavedViewsTable = {
   updated_at: string;
 };
 
+/** One audit entry (lib/meta/audit): append-only, pruned after AUDIT_DAYS; JSON columns hold redacted values. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: string;
+  /** The owner whose workspace the change was in (null: install-wide, only the operator sees it). */
+  workspace_id: number | null;
+  actor_id: number | null;
+  actor_email: string | null;
+  via: string;
+  ip: string | null;
+  action: string;
+  database_id: number | null;
+  database_instance: string | null;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -307,4 +325,5 @@ export type MetaDb = {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   saved_views: SavedViewsTable;
+  audit_log: AuditLogTable;
 };

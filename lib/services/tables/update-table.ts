@@ -4,6 +4,7 @@ import { conflict } from "../../errors";
 import type { TableRename } from "../../contract/schemas/databases";
 import type { DbCtx } from "../../meta/context";
 import { checkNameFree } from "../joins/read-join-input";
+import { commitAuditOnly } from "../../meta/commit-meta";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { tableView } from "../../meta/serialize";
 import { getTableOrThrow } from "./get-table-or-throw";
@@ -15,7 +16,7 @@ export type UpdateTableInput = { instance: string; table: string; body: z.output
 export const updateTable = async (ctx: DbCtx, { instance, table: tableName, body: { name } }: UpdateTableInput) => {
   const { schema } = ctx.database;
   const table = getTableOrThrow(schema, tableName);
-  if (name === table.name) return tableView(table);
+  if (name === table.name) return commitAuditOnly(ctx).then(() => tableView(table));
   if (schema.joins?.has(name)) checkNameFree(schema, name);
   if (schema.tables.has(name)) throw conflict(`Table "${name}" already exists in database "${schema.instance}".`);
   await changeSchema(ctx, schema, { kind: "rename-table", table, to: name }, {
