@@ -11,6 +11,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 const toneOf = (action: string) =>
   action === "signin.failed" ? "red" : /\.(delete|revoke|remove|disable)$/.test(action) ? "amber" : action.startsWith("signin.") ? "green" : "slate";
 
+const actorName = (e: AuditEntry) => e.actor.email ?? (e.actor.id === null ? "unknown" : `account ${e.actor.id}`);
+
 const hasValues = (e: AuditEntry) => e.before !== undefined || e.after !== undefined;
 
 const ValueBlock = ({ label, value }: { label: string; value: unknown }) => (
@@ -32,11 +34,11 @@ const Values = ({ entry, colSpan }: { entry: AuditEntry; colSpan: number }) => (
   </tr>
 );
 
-const th = "px-4 py-2";
+const th = "px-4 py-2 max-md:px-2";
 
 /**
  * Audit entries, newest first: when, who and how, what, where, from which address; a row's values unfold under it.
- * On a phone the address and the database move under the other cells, so the table fits.
+ * On a phone who, the address and the database move under the other cells, so the table fits its width.
  */
 export const ActivityTable = ({ entries, showDatabase }: { entries: AuditEntry[]; showDatabase: boolean }) => {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -48,7 +50,7 @@ export const ActivityTable = ({ entries, showDatabase }: { entries: AuditEntry[]
         <thead className="bg-slate-50 text-left text-xs font-medium text-slate-600">
           <tr>
             <th className={th}>When</th>
-            <th className={th}>Who</th>
+            <th className={`${th} hidden md:table-cell`}>Who</th>
             <th className={th}>Action</th>
             {showDatabase && <th className={`${th} hidden lg:table-cell`}>Database</th>}
             <th className={th}>Target</th>
@@ -62,28 +64,29 @@ export const ActivityTable = ({ entries, showDatabase }: { entries: AuditEntry[]
           {entries.map((e) => (
             <Fragment key={e.id}>
               <tr data-entry={e.id} className="align-top">
-                <td className="px-4 py-2.5 text-slate-700">
-                  <time dateTime={e.at} className="whitespace-nowrap">
+                <td className="px-4 py-2.5 text-slate-700 max-md:px-2">
+                  <time dateTime={e.at} className="md:whitespace-nowrap">
                     {formatDateTime(e.at)}
                   </time>
+                  <span className="block max-w-40 truncate text-xs text-slate-800 md:hidden">{actorName(e)}</span>
                   <span className="block font-mono text-xs text-slate-600 md:hidden">{e.ip ?? ""}</span>
                 </td>
-                <td className="max-w-56 px-4 py-2.5">
+                <td className="hidden max-w-56 px-4 py-2.5 md:table-cell">
                   <span className="block truncate text-slate-900" title={e.actor.email ?? undefined}>
-                    {e.actor.email ?? (e.actor.id === null ? "unknown" : `account ${e.actor.id}`)}
+                    {actorName(e)}
                   </span>
                   <span className="text-xs text-slate-600">via {VIA[e.via]}</span>
                 </td>
-                <td className="px-4 py-2.5">
+                <td className="px-4 py-2.5 max-md:px-2">
                   <Badge tone={toneOf(e.action)}>{e.action}</Badge>
                 </td>
                 {showDatabase && <td className="hidden px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700 lg:table-cell">{e.database ?? "—"}</td>}
-                <td className="max-w-64 px-4 py-2.5 break-words text-slate-800">
+                <td className="max-w-64 px-4 py-2.5 break-words text-slate-800 max-md:px-2">
                   {e.target}
                   {showDatabase && e.database && <span className="block font-mono text-xs break-all text-slate-600 lg:hidden">{e.database}</span>}
                 </td>
                 <td className="hidden px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-600 md:table-cell">{e.ip ?? "—"}</td>
-                <td className="px-4 py-2.5 text-right">
+                <td className="px-4 py-2.5 text-right max-md:px-2">
                   {hasValues(e) && (
                     <button
                       type="button"
