@@ -26,6 +26,7 @@ export const GaugeIcon = (p: IconProps) => <Icon {...p} d="M12 14l4-4M3.3 17a10 
 export const LayersIcon = (p: IconProps) => <Icon {...p} d="M12 3l9 5-9 5-9-5 9-5Zm-9 9l9 5 9-5M3 16l9 5 9-5" />;
 export const PlusIcon = (p: IconProps) => <Icon {...p} d="M12 5v14M5 12h14" />;
 export const LogoutIcon = (p: IconProps) => <Icon {...p} d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />;
+export const ActivityIcon = (p: IconProps) => <Icon {...p} d="M22 12h-4l-3 9L9 3l-3 9H2" />;
 export const TableIcon = (p: IconProps) => <Icon {...p} d="M3 5h18v14H3zM3 10h18M9 10v9" />;
 
 export const Logo = () => (

@@ -18,6 +18,8 @@ import { createSignInLimiter } from "./auth/sign-in-limiter";
 import { startBackupScheduler } from "./backup/backup-schedule";
 import { settleBackups } from "./backup/backup-jobs";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
+import { startAuditPrune } from "./meta/audit/prune-audit";
+import { logger } from "./ops/logger";
 import { startChangeEvents } from "./events/change-events";
 import { createSqlConsole } from "./sql-console/sql-console";
 import type { App, KeyRecord } from "./app-type";
@@ -127,6 +129,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       stopSweeper();
       stopBackups();
       await settleBackups(app);
+      stopAuditPrune();
       if (poll) clearInterval(poll);
       link?.close();
       await flushHookLogs(app);
@@ -140,6 +143,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   const stopSweeper = startFileSweeper(app, (config.fileSweepSeconds ?? 3600) * 1000, (config.fileSweepGraceSeconds ?? 3600) * 1000);
   const stopMail = startMailDelivery(app);
   const stopBackups = startBackupScheduler(app);
+  const stopAuditPrune = startAuditPrune(app, (err) => logger.warn({ err }, "pruning the audit log failed"));
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;
 };

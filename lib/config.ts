@@ -5,6 +5,8 @@ import { type EventsConfig, readEventsConfig } from "./events/events-config";
 export type EngineKind = "sqlite" | "mysql";
 
 export type Config = {
+  /** AUDIT_DAYS: how long audit entries are kept (default 90). */
+  auditDays?: number;
   engine: EngineKind;
   /** Folder for SQLite files and the generated secret (embedded mode). */
   dataDir: string;
@@ -181,6 +183,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sqliteCacheMb: wholeNumber(env, "SQLITE_CACHE_MB", 1),
     sqliteMaxOpen: wholeNumber(env, "SQLITE_MAX_OPEN", 1),
     sqliteIdleSeconds: wholeNumber(env, "SQLITE_IDLE_SECONDS", 1),
+    auditDays: wholeNumber(env, "AUDIT_DAYS", 1),
     ai: env.AI_BASE_URL
       ? {
           baseUrl: env.AI_BASE_URL,

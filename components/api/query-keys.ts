@@ -25,6 +25,8 @@ export const queryKeys = {
   members: (workspace?: number) => ["team", workspace ?? "own", "members"] as const,
   invites: (workspace?: number) => ["team", workspace ?? "own", "invites"] as const,
   workspaces: ["workspaces"] as const,
+  /** Audit entries under one filter (a prefix: every filter refreshes together). */
+  audit: (filter?: object) => (filter ? (["audit", filter] as const) : (["audit"] as const)),
   invite: (token: string) => ["invite", token] as const,
   /** AI builds: the history (a prefix), one build, and the one running now (polled while a build is in flight). */
   aiBuilds: ["ai-builds"] as const,

@@ -17,6 +17,7 @@ export type { Account, AccountCreate, PasswordChange, PasswordReset, PasswordRes
 export type { CreditGrant, CreditGrantCreate, CreditLedger, LedgerEntry, Plan, PlanPut } from "@/lib/contract/schemas/plans";
 export type { Join, JoinDefinition, JoinInput, JoinPreview, JoinPreviewInput } from "@/lib/contract/schemas/joins";
 export type { Invite, InviteAccepted, InviteCreate, Member, Workspace } from "@/lib/contract/schemas/team";
+export type { AuditEntry } from "@/lib/contract/schemas/audit";
 export type { AiBuild, AiBuildCreate, AiPlanner } from "@/lib/contract/schemas/ai";
 export type { HookLog, Hooks, HookStep, HookTryResult } from "@/lib/contract/schemas/hooks";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/contract/schemas/auth";

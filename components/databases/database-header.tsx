@@ -20,6 +20,7 @@ const TABS: { segment: string; label: string; /** Shown to owners and admins onl
   { segment: "hooks", label: "Hooks" },
   { segment: "webhooks", label: "Webhooks" },
   { segment: "docs", label: "API Docs" },
+  { segment: "activity", label: "Activity", admin: true },
   { segment: "settings", label: "Settings" },
 ];
 

@@ -6,6 +6,7 @@ import { PageHeader } from "../ui/page-header";
 const PAGES = [
   { href: "/settings/keys", title: "API keys", text: "Secret keys for the data and management APIs.", operator: false },
   { href: "/settings/team", title: "Team", text: "Members of your workspace, their roles, and invites.", operator: false },
+  { href: "/settings/activity", title: "Activity", text: "The audit log: every change to your workspace and every sign-in, with who, how and from where.", operator: false },
   { href: "/settings/plan", title: "Plan & usage", text: "Your plan's limits, what counts against them, and your credits.", operator: false },
   { href: "/settings/account", title: "Your account", text: "Your email, your password and the theme.", operator: false },
   { href: "/settings/accounts", title: "Accounts", text: "Every account of this install: plans, credits, disable, password reset.", operator: true },

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { useAccount } from "../api/use-account";
-import { GaugeIcon, KeyIcon, LayersIcon, Logo, MailIcon, PlusIcon, SparklesIcon, UserIcon, UserPlusIcon, UsersIcon } from "../icons";
+import { ActivityIcon, GaugeIcon, KeyIcon, LayersIcon, Logo, MailIcon, PlusIcon, SparklesIcon, UserIcon, UserPlusIcon, UsersIcon } from "../icons";
 import { AccountFooter } from "./account-footer";
 import { NavLink } from "./nav-link";
 import { SidebarDatabases } from "./sidebar-databases";
@@ -46,6 +46,9 @@ export const SidebarContent = () => {
           </NavLink>
           <NavLink href="/settings/team" icon={<UserPlusIcon className="size-4 shrink-0" />}>
             Team
+          </NavLink>
+          <NavLink href="/settings/activity" icon={<ActivityIcon className="size-4 shrink-0" />}>
+            Activity
           </NavLink>
           <NavLink href="/settings/plan" icon={<GaugeIcon className="size-4 shrink-0" />}>
             Plan &amp; usage

@@ -7,6 +7,7 @@ import { SESSION_MAX_AGE_SECONDS, sessionVersionOf } from "./session-version";
 import { ACCOUNT_DISABLED_ERROR } from "./sign-in-errors";
 
 import { verifyCredentials } from "./verify-credentials";
+import { recordSignIn } from "./record-sign-in";
 
 /**
  * next-auth for the dashboard: email + password (bcrypt) against the accounts table, JWT sessions that carry
@@ -26,7 +27,11 @@ export const authOptions = (app: App, signIn?: CountedSignIn): NextAuthOptions =
         authorize: async () => {
           if (!signIn) return null;
           const account = await verifyCredentials(app, signIn);
-          if (account?.disabled) throw new Error(ACCOUNT_DISABLED_ERROR);
+          if (account?.disabled) {
+            await recordSignIn(app, signIn, account, "disabled");
+            throw new Error(ACCOUNT_DISABLED_ERROR);
+          }
+          await recordSignIn(app, signIn, account, account ? undefined : "credentials");
           if (!account) return null;
           await app.signInLimiter.forgive(signIn.attempt);
           return { id: String(account.id), email: account.email, isOperator: account.isOperator, sessionVersion: account.sessionVersion };

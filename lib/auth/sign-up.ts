@@ -28,7 +28,7 @@ export const signUp = async (app: App, input: { email?: unknown; password?: unkn
   const { account } = await createAccount(app, { email: input.email, password: input.password });
   if (invite) {
     try {
-      await acceptInvite(app, account.id, invite);
+      await acceptInvite({ app }, account.id, invite);
     } catch (err) {
       await discardAccount(app, account.id);
       throw err;

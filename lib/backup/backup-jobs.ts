@@ -3,6 +3,7 @@
 import type { App } from "../app-type";
 import type { BackupsTable } from "../db/meta-schema";
 import { notFound } from "../errors";
+import { type ChangeCtx, commitRows } from "../meta/commit-meta";
 import { type DbCtx, nowIso } from "../meta/context";
 import { loadDatabase } from "../meta/load-schema";
 import type { LoadedDatabase } from "../meta/schema-cache";
@@ -60,12 +61,13 @@ const runBackup = async (app: App, database: LoadedDatabase, id: number, locatio
 };
 
 /** Starts a backup of the loaded database; answers its row's id at once (the archive is written in the background). */
-export const startBackup = async (app: App, database: LoadedDatabase, options: { scheduled?: boolean; actorId?: number } = {}) => {
+export const startBackup = async (app: App, database: LoadedDatabase, options: { scheduled?: boolean; actorId?: number; audit?: ChangeCtx } = {}) => {
   const meta = app.engine.meta;
-  const { insertId } = await meta
-    .insertInto("backups")
-    .values({ database_id: database.schema.id, status: "running", location: "", scheduled: options.scheduled ? 1 : 0, created_by: options.actorId ?? null, created_at: nowIso() })
-    .executeTakeFirstOrThrow();
+  const row = { database_id: database.schema.id, status: "running" as const, location: "", scheduled: options.scheduled ? 1 : 0, created_by: options.actorId ?? null, created_at: nowIso() };
+  // Asked for through the API, the row and its audit entry commit together.
+  const { insertId } = options.audit
+    ? await commitRows(options.audit, (trx) => trx.insertInto("backups").values(row).executeTakeFirstOrThrow())
+    : await meta.insertInto("backups").values(row).executeTakeFirstOrThrow();
   const id = Number(insertId);
   const location = backupStore(app).locationFor(database.schema.id, id);
   await meta.updateTable("backups").set({ location }).where("id", "=", id).execute();
@@ -88,7 +90,7 @@ export const settleBackups = async (app: App) => {
 };
 
 /** POST /databases/{instance}/backups → 202. */
-export const createBackup = (ctx: DbCtx, _input: { instance: string }) => startBackup(ctx.app, ctx.database, { actorId: ctx.actor.accountId });
+export const createBackup = (ctx: DbCtx, _input: { instance: string }) => startBackup(ctx.app, ctx.database, { actorId: ctx.actor.accountId, audit: ctx });
 
 const COLUMNS = ["id", "status", "size", "tables", "rows", "event_id", "error", "scheduled", "created_at", "finished_at", "location"] as const;
 

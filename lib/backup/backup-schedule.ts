@@ -1,6 +1,7 @@
 // Scheduled backups: PUT …/backups/schedule stores `every_hours` and `keep`; the scheduler (started by the
 // composition root) takes each due schedule once across processes (a conditional move of next_at), starts its
 // backup and deletes the scheduled backups past `keep`.
+import { commitRows } from "../meta/commit-meta";
 import type { App } from "../app-type";
 import { type DbCtx, nowIso } from "../meta/context";
 import { logger } from "../ops/logger";
@@ -17,7 +18,7 @@ export const getSchedule = async (ctx: DbCtx, _input: { instance: string }) => {
 export const putSchedule = async (ctx: DbCtx, { body }: { instance: string; body: { every_hours: number | null; keep: number } }) => {
   const meta = ctx.app.engine.meta;
   const databaseId = ctx.database.schema.id;
-  await meta.transaction().execute(async (trx) => {
+  await commitRows(ctx, async (trx) => {
     await trx.deleteFrom("backup_schedules").where("database_id", "=", databaseId).execute();
     if (body.every_hours !== null) {
       const next = new Date(Date.now() + body.every_hours * HOUR).toISOString();

@@ -1,5 +1,6 @@
 // GET …/definition, POST …/definition/plan and …/definition/apply: the definition as code, planned against the
 // live database and applied change by change through the services (lossy ones only when allowed).
+import { commitAuditOnly } from "../meta/commit-meta";
 import { ApiError } from "../errors";
 import type { DbCtx } from "../meta/context";
 import { databaseCtx } from "../services/databases/database-ctx";
@@ -33,5 +34,7 @@ export const applyDefinition = async (ctx: DbCtx, { instance, body }: { instance
     await change.run(db);
     db = await databaseCtx(ctx, instance);
   }
+  // The same definition twice: nothing to change, and the call is still recorded.
+  if (changes.length === 0) await commitAuditOnly(ctx);
   return planView(changes);
 };

@@ -37,6 +37,6 @@ export const receiveBillingWebhook = async (ctx: Ctx, { body }: BillingGrantInpu
   const query = meta.selectFrom("accounts").select("id");
   const account = await (typeof body.account === "number" ? query.where("id", "=", body.account) : query.where("email", "=", body.account.trim().toLowerCase())).executeTakeFirst();
   if (!account) throw notFound(`No account ${typeof body.account === "number" ? "with id" : "with email"} ${body.account}.`);
-  const granted = await grantCredits(ctx.app, { accountId: account.id, kind: body.kind, amount: body.amount, source: body.source, note: body.note, actor: "webhook" });
+  const granted = await grantCredits(ctx.app, { accountId: account.id, kind: body.kind, amount: body.amount, source: body.source, note: body.note, actor: "webhook", audit: ctx.audit });
   return creditGrantView(ctx.app, granted);
 };

@@ -1,6 +1,8 @@
 // The credits ledger: one-time credits (extra databases, AI calls) that never expire while the account is
 // active. Rows are only ever appended; a balance is the sum of their deltas. Writers lock the account row
 // first (lockAccount), so two requests can never spend the same credit.
+import { commitAuditOnly, commitRows } from "../meta/commit-meta";
+import { type AuditSlot, noteAudit } from "../meta/audit/audit-slot";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { App } from "../app-type";
 import type { CreditLedgerTable, MetaDb } from "../db/meta-schema";
@@ -74,7 +76,7 @@ const append = async (trx: Trx, values: Omit<Selectable<CreditLedgerTable>, "id"
 };
 
 
-export type GrantInput = { accountId: number; kind: CreditKind; amount: number; source?: string | null; note?: string | null; actor: string };
+export type GrantInput = { accountId: number; kind: CreditKind; amount: number; source?: string | null; note?: string | null; actor: string; audit?: AuditSlot };
 
 /**
  * Adds credits. A grant's `source` (the purchase) is unique: granting the same source again, even at the same
@@ -89,10 +91,13 @@ export const grantCredits = async (app: App, input: GrantInput): Promise<GrantRe
     const row = await meta.selectFrom("credit_ledger").selectAll().where("source", "=", input.source).executeTakeFirst();
     return row && { accountId: row.account_id, entry: entryView(row), duplicate: true };
   };
+  // A replay adds nothing but is still recorded: the caller asked for the grant.
+  noteAudit({ audit: input.audit }, { workspaceId: input.accountId, target: `account ${input.accountId}` });
+  const replayed = async (grant: GrantResult) => (await commitAuditOnly({ app, audit: input.audit }), grant);
   const earlier = await existing();
-  if (earlier) return earlier;
+  if (earlier) return replayed(earlier);
   try {
-    const entry = await metaTransaction(meta, async (trx) => {
+    const entry = await commitRows({ app, audit: input.audit }, async (trx) => {
       await lockAccount(trx, input.accountId);
       return append(trx, {
         account_id: input.accountId,
@@ -109,7 +114,7 @@ export const grantCredits = async (app: App, input: GrantInput): Promise<GrantRe
     return { accountId: input.accountId, entry, duplicate: false };
   } catch (err) {
     const raced = isUniqueViolation(err) ? await existing() : undefined;
-    if (raced) return raced;
+    if (raced) return replayed(raced);
     throw err;
   }
 };

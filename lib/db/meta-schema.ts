@@ -422,6 +422,24 @@ export type BackupSchedulesTable = { database_id: number; every_hours: number; k
 /** A display name a restore or clone is creating in a workspace, held until it finishes (stale after an hour). */
 export type RestoreClaimsTable = { owner_id: number; name: string; created_at: string };
 
+/** One audit entry (lib/meta/audit): append-only, pruned after AUDIT_DAYS; JSON columns hold redacted values. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: string;
+  /** The owner whose workspace the change was in (null: install-wide, only the operator sees it). */
+  workspace_id: number | null;
+  actor_id: number | null;
+  actor_email: string | null;
+  via: string;
+  ip: string | null;
+  action: string;
+  database_id: number | null;
+  database_instance: string | null;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+};
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -456,4 +474,5 @@ export type MetaDb = {
   backups: BackupsTable;
   backup_schedules: BackupSchedulesTable;
   restore_claims: RestoreClaimsTable;
+  audit_log: AuditLogTable;
 };

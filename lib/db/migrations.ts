@@ -550,6 +550,30 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0024_audit_log": {
+    up: async (db: Kysely<any>) => {
+      // The audit log: append-only, one row per management change or sign-in, kept AUDIT_DAYS. Rows outlive the
+      // databases and accounts they name (no foreign keys), so the instance name and the email are copied in.
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("at", "varchar(32)", (c) => c.notNull())
+        .addColumn("workspace_id", "integer")
+        .addColumn("actor_id", "integer")
+        .addColumn("actor_email", "varchar(255)")
+        .addColumn("via", "varchar(12)", (c) => c.notNull())
+        .addColumn("ip", "varchar(64)")
+        .addColumn("action", "varchar(64)", (c) => c.notNull())
+        .addColumn("database_id", "integer")
+        .addColumn("database_instance", "varchar(64)")
+        .addColumn("target", "varchar(255)", (c) => c.notNull())
+        .addColumn("before_json", sql`mediumtext`)
+        .addColumn("after_json", sql`mediumtext`)
+        .execute();
+      await db.schema.createIndex("audit_log_workspace").on("audit_log").columns(["workspace_id", "id"]).execute();
+      await db.schema.createIndex("audit_log_at").on("audit_log").columns(["at"]).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

@@ -1,4 +1,5 @@
 // A database's public-docs settings as stored (database_docs, one row at most) and as the API shows them.
+import type { AuditSlot } from "../meta/audit/audit-slot";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { App } from "../app-type";
@@ -55,23 +56,23 @@ const ownedElsewhere = async (db: MetaReader, row: DocsRow) =>
  * meanwhile). The first database to verify a domain owns it (the unique `verified_domain` decides a race); a
  * later one fails with that reason. Publishes `docs` when the status moved, so the host cache follows.
  */
-export const recordCheck = async (app: App, row: DocsRow, dnsCheck: DomainCheck): Promise<DocsRow | undefined> => {
+export const recordCheck = async (app: App, row: DocsRow, dnsCheck: DomainCheck, audit?: AuditSlot): Promise<DocsRow | undefined> => {
   let check = dnsCheck.ok && (await ownedElsewhere(app.engine.meta, row)) ? verifiedElsewhere(row.domain!) : dnsCheck;
   try {
-    await storeCheck(app, row, check);
+    await storeCheck(app, row, check, audit);
   } catch (err) {
     if (!check.ok || !isUniqueViolation(err)) throw err;
     check = verifiedElsewhere(row.domain!);
-    await storeCheck(app, row, check);
+    await storeCheck(app, row, check, audit);
   }
   return readDocsRow(app.engine.meta, row.database_id);
 };
 
-const storeCheck = async (app: App, row: DocsRow, check: DomainCheck) => {
+const storeCheck = async (app: App, row: DocsRow, check: DomainCheck, audit?: AuditSlot) => {
   const status = statusAfter(row.domain_status, check);
   const now = nowIso();
   const moved = status !== row.domain_status;
-  await commitMeta({ app }, () => (moved ? { kind: "docs", databaseId: row.database_id } : undefined), async (trx) => {
+  await commitMeta({ app, audit }, () => (moved ? { kind: "docs", databaseId: row.database_id } : undefined), async (trx) => {
     await trx
       .updateTable("database_docs")
       .set({

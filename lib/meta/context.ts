@@ -4,6 +4,7 @@ import type { MetaDb } from "../db/meta-schema";
 import type { Meter } from "../plans/meter";
 import type { DatabaseRole } from "../teams/permissions";
 import type { LoadedDatabase } from "./schema-cache";
+import type { AuditSlot } from "./audit/audit-slot";
 import { META_RETRY } from "../db/meta-transaction";
 import { withSerializationRetry } from "../db/serialization-retry";
 
@@ -33,6 +34,8 @@ export type Ctx = {
   database?: LoadedDatabase;
   /** The origin the caller used (absolute links such as invite URLs). */
   origin?: string;
+  /** The request's pending audit entry (management writes): commitMeta or changeSchema writes it with the change. */
+  audit?: AuditSlot;
   /** Headers a service adds to its answer (a renewed session cookie). */
   responseHeaders?: Record<string, string>;
 };

@@ -11,6 +11,7 @@ import { type QuotaInputs, type QuotaKind, quotaMeter } from "../plans/quotas";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
+import { auditSlotFor } from "./audit-actions";
 import { retrySchemaChange } from "../meta/schema-change/retry-schema-change";
 import { parseInput } from "../contract/parse-input";
 import type { Tag } from "./route";
@@ -63,7 +64,8 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     const { route } = match;
     const params = match.params!;
     await app.sync();
-    const actor = route.permission === "billing" ? billingActor(app, req) : ((await actorFromKey(app, req)) ?? (await session?.(req)));
+    const keyActor = route.permission === "billing" ? undefined : await actorFromKey(app, req);
+    const actor = route.permission === "billing" ? billingActor(app, req) : (keyActor ?? (await session?.(req)));
     if (!actor) throw unauthorized("Sign in, or send an account secret key as Authorization: Bearer <key>.");
     const ctx: Ctx = { app, actor, origin: req.origin, responseHeaders: {} };
     const input = parseInput(route, params, req);
@@ -72,6 +74,8 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
       input.archive = req.bodyStream;
     }
     await authorize(ctx, route, input);
+    const via = route.permission === "billing" ? "signature" : keyActor ? "key" : "session";
+    ctx.audit = auditSlotFor({ route, input: input as Record<string, unknown>, ctx, via, ip: req.clientAddress });
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's);
     // defineRoute lets a route declare only a quota whose input its parsed input provides.
     const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input as QuotaInputs[QuotaKind], app);
@@ -83,6 +87,7 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     };
     const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run());
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
+    if (ctx.audit && !ctx.audit.written) throw new Error(`${route.operationId} changed nothing through commitMeta or changeSchema, so it has no audit entry`);
     if (result instanceof StreamedBody) return { status: 200, headers: { ...ctx.responseHeaders, ...result.headers }, stream: result.stream };
     return route.status === 204 ? noContent(ctx.responseHeaders) : json(route.status, result, ctx.responseHeaders);
   } catch (err) {

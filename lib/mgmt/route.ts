@@ -21,6 +21,7 @@ export const TAGS = {
   SQL: "A read-only SQL console over one database's tables, for its owners and admins.",
   Docs: "A database's public API docs, and the custom domain (CNAME + TXT, verified by DNS) that serves them.",
   Backups: "Backups (one consistent point in time, restorable on either engine), restores, clones, and the definition as code.",
+  Audit: "The audit log: every management change and dashboard sign-in, who made it, from where, and what changed; kept AUDIT_DAYS.",
   Webhooks: "Webhooks: a database's change events POSTed to your URL, signed (Standard Webhooks) and retried, with a deliveries log.",
 } as const;
 

@@ -1,5 +1,6 @@
 // The management API's route table: every route with its permission, schemas and docs, by resource.
 import { ACCOUNT_ROUTES } from "./account-routes";
+import { AUDIT_ROUTES } from "./audit-routes";
 import { AUTH_ROUTES } from "./auth-routes";
 import { DATABASE_ROUTES } from "./database-routes";
 import { JOIN_ROUTES } from "./join-routes";
@@ -19,7 +20,7 @@ import { BACKUP_ROUTES } from "./backup-routes";
 
 export type { Route } from "./route";
 
-export const ROUTES: Route[] = [...DATABASE_ROUTES, ...TABLE_ROUTES, ...JOIN_ROUTES, ...AUTH_ROUTES, ...KEY_ROUTES, ...ACCOUNT_ROUTES, ...PLAN_ROUTES, ...TEAM_ROUTES, ...AI_ROUTES, ...HOOK_ROUTES, ...DOCS_ROUTES, ...WEBHOOK_ROUTES, ...SQL_ROUTES, ...VIEW_ROUTES, ...MAIL_ROUTES, ...BACKUP_ROUTES];
+export const ROUTES: Route[] = [...DATABASE_ROUTES, ...TABLE_ROUTES, ...JOIN_ROUTES, ...AUTH_ROUTES, ...KEY_ROUTES, ...ACCOUNT_ROUTES, ...PLAN_ROUTES, ...TEAM_ROUTES, ...AI_ROUTES, ...HOOK_ROUTES, ...DOCS_ROUTES, ...WEBHOOK_ROUTES, ...SQL_ROUTES, ...VIEW_ROUTES, ...MAIL_ROUTES, ...BACKUP_ROUTES, ...AUDIT_ROUTES];
 
 type Params = Record<string, string>;
 

@@ -10,6 +10,7 @@ import { tableDefOf } from "../load-schema";
 import { SCHEMA_DEPENDENTS } from "./dependents";
 import type { BesideSchema, MetaTrx, SchemaChange } from "./schema-change";
 import { closeJournal, openJournal } from "./journal";
+import { auditedTransaction, writePendingAudit } from "../audit/write-audit";
 
 /** Changes after which a table's engine indexes may differ from its definition (names, columns, types). */
 const RESHAPES = new Set<SchemaChange["kind"]>(["add-column", "update-column", "drop-column", "indexes"]);
@@ -83,7 +84,7 @@ const staleSchema = () =>
 export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, change: SchemaChange, apply: SchemaApply<T>): Promise<T> => {
   const { app } = ctx;
   const journalId = await openJournal(app, schema.id, change);
-  const result = await app.engine.meta.transaction().execute(async (trx) => {
+  const result = await auditedTransaction(ctx.audit, (wrote) => app.engine.meta.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("databases").select("schema_version").where("id", "=", schema.id).$if(app.engine.kind === "mysql", (q) => q.forUpdate()).executeTakeFirst();
     if (current && current.schema_version !== schema.version) throw staleSchema();
     await bumpMetaVersion(trx, schema.id, { schema: change.kind !== "hooks" });
@@ -102,8 +103,9 @@ export const changeSchema = async <T = void>(ctx: Ctx, schema: DatabaseSchema, c
       }
     }
     await closeJournal(trx, journalId);
+    if (await writePendingAudit(trx, ctx.audit)) wrote();
     return written;
-  });
+  }));
   app.events.publish(eventOf(schema, change));
   return result;
 };

@@ -3,7 +3,7 @@ import { invalidField } from "../../errors";
 import type { Ctx } from "../../meta/context";
 import { hashPassword } from "./password-rule";
 import { bumpSessionVersion, renewCallerSession } from "../../auth/session-version";
-import { metaTransaction } from "../../db/meta-transaction";
+import { commitRows } from "../../meta/commit-meta";
 
 export type ChangeOwnPasswordInput = { body: { current_password: string; new_password: string } };
 
@@ -18,7 +18,7 @@ export const changeOwnPassword = async (ctx: Ctx, { body }: ChangeOwnPasswordInp
     throw invalidField("current_password", "wrong_password", "current_password is not this account's password");
   }
   const hash = await hashPassword(ctx.app, body.new_password);
-  const version = await metaTransaction(meta, async (trx) => {
+  const version = await commitRows(ctx, async (trx) => {
     await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
     return bumpSessionVersion(trx, row.id);
   });

@@ -1,9 +1,10 @@
+import { commitRows } from "../../meta/commit-meta";
+import type { AuditSlot } from "../../meta/audit/audit-slot";
 import type { App } from "../../app-type";
 import { conflict } from "../../errors";
 import { nowIso } from "../../meta/context";
 import { insertKey } from "../keys/create-key";
 import { hashPassword } from "./password-rule";
-import { metaTransaction } from "../../db/meta-transaction";
 import { AccountCreate, type NewAccount } from "../../contract/schemas/accounts";
 import { parseWith } from "../../contract/parse-input";
 
@@ -14,13 +15,13 @@ import { parseWith } from "../../contract/parse-input";
 export const createAccount = async (app: App, input: { email: unknown; password: unknown }) => insertAccount(app, parseWith(AccountCreate, input));
 
 /** Creates an account and its first account-wide secret key. The first account of an install is the operator. */
-export const insertAccount = async (app: App, { email, password }: NewAccount) => {
+export const insertAccount = async (app: App, { email, password }: NewAccount, audit?: AuditSlot) => {
   const meta = app.engine.meta;
   if (await meta.selectFrom("accounts").select("id").where("email", "=", email).executeTakeFirst()) {
     throw conflict(`An account with email ${email} already exists.`, [{ field: "email", code: "duplicate", message: "email is taken" }]);
   }
   const passwordHash = await hashPassword(app, password);
-  const accountId = await metaTransaction(meta, async (trx) => {
+  const accountId = await commitRows({ app, audit }, async (trx) => {
     const first = !(await trx.selectFrom("accounts").select("id").limit(1).executeTakeFirst());
     const result = await trx
       .insertInto("accounts")

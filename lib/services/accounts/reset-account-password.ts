@@ -4,7 +4,7 @@ import type { Ctx } from "../../meta/context";
 import { getAccountOrThrow } from "./get-account-or-throw";
 import { hashPassword } from "./password-rule";
 import { bumpSessionVersion } from "../../auth/session-version";
-import { metaTransaction } from "../../db/meta-transaction";
+import { commitRows } from "../../meta/commit-meta";
 
 export type ResetAccountPasswordInput = { account: number; body: { password?: string } };
 
@@ -24,7 +24,7 @@ export const resetAccountPassword = async (ctx: Ctx, { account, body }: ResetAcc
   const generated = body.password === undefined ? generatePassword() : null;
   const password = body.password ?? generated!;
   const hash = await hashPassword(ctx.app, password);
-  await metaTransaction(ctx.app.engine.meta, async (trx) => {
+  await commitRows(ctx, async (trx) => {
     await trx.updateTable("accounts").set({ password_hash: hash }).where("id", "=", row.id).execute();
     await bumpSessionVersion(trx, row.id);
   });

@@ -1,6 +1,8 @@
 // AI builds: one prompt → a plan (the agent, or the offline planner), kept with its steps, usage and cost;
 // applied on request. One agentic call is one AI call of the month's allowance or one held credit: the route's
 // quota reserves it before the model is called, a plan charges it, a failure releases it.
+import { commitRows } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import type { Selectable } from "kysely";
 import type { AiBuildsTable } from "../../db/meta-schema";
 import { ApiError, conflict, invalidField, notFound } from "../../errors";
@@ -81,7 +83,7 @@ const planWithoutModel = async (prompt: string, existing?: DatabaseSchema) => {
 };
 
 const update = (ctx: Ctx, id: number, values: Partial<Omit<BuildRow, "id">>) =>
-  ctx.app.engine.meta.updateTable("ai_builds").set({ ...values, updated_at: nowIso() }).where("id", "=", id).execute();
+  (ctx.trx ?? ctx.app.engine.meta).updateTable("ai_builds").set({ ...values, updated_at: nowIso() }).where("id", "=", id).execute();
 
 export type CreateBuildInput = { body: { prompt: string; database?: string; apply?: boolean; kind?: "schema" | "join" } };
 
@@ -147,14 +149,15 @@ export const createBuild = async (ctx: Ctx, { body }: CreateBuildInput) => {
     const { errors } = validatePlan(result.plan, existing);
     if (errors.length) throw new PlanInvalidError("The plan has problems.", errors, result.steps, result.usage ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 });
     if (holdId) await settleHold(app, holdId, "spend", actorName);
-    await update(ctx, id, {
+    // The build counts as made once planned: its audit entry commits with that (a failed one answers 4xx and records none).
+    await commitRows(ctx, (trx) => update({ ...ctx, trx }, id, {
       status: "planned",
       plan: JSON.stringify(result.plan),
       summary: result.summary,
       steps: JSON.stringify(result.steps),
       usage: result.usage ? JSON.stringify(result.usage) : null,
       credit: paid ? "charged" : "none",
-    });
+    }));
   } catch (err) {
     if (holdId) await settleHold(app, holdId, "release", actorName);
     const steps = err instanceof PlanInvalidError ? err.steps : undefined;
@@ -193,9 +196,11 @@ export const applyBuild = async (ctx: Ctx, { build }: { build: number }) => {
   const plan = parse<DraftPlan>(row.plan)!;
   const { errors } = validatePlan(plan, existing);
   if (errors.length) throw new ApiError("ai_plan_invalid", "The plan no longer fits the database.", { errors });
-  const instance = await applyPlan(ctx, plan, existing);
+  // One entry for the whole build, written with its status once every step went through (a step undone records none).
+  const instance = await applyPlan({ ...ctx, audit: undefined }, plan, existing);
   const database = (await loadSchema(ctx.app, instance))!;
-  await update(ctx, row.id, { status: "applied", database_id: database.id });
+  noteAudit(ctx, { databaseId: database.id, database: instance });
+  await commitRows(ctx, (trx) => update({ ...ctx, trx }, row.id, { status: "applied", database_id: database.id }));
   return getDatabase(await databaseCtx(ctx, instance), { instance });
 };
 
@@ -211,7 +216,9 @@ export const replacePlan = async (ctx: Ctx, { build, body }: { build: number; bo
   const { errors } = validatePlan(body.plan, existing);
   if (errors.length) throw new ApiError("ai_plan_invalid", "The edited plan is not valid; nothing was saved.", { errors });
   const tables = body.plan.tables.map((t) => t.name).join(", ");
-  await update(ctx, row.id, { plan: JSON.stringify(body.plan), summary: `Edited plan for "${body.plan.name}": ${body.plan.tables.length} tables (${tables}).` });
+  await commitRows(ctx, (trx) =>
+    trx.updateTable("ai_builds").set({ plan: JSON.stringify(body.plan), summary: `Edited plan for "${body.plan.name}": ${body.plan.tables.length} tables (${tables}).`, updated_at: nowIso() }).where("id", "=", row.id).execute(),
+  );
   return buildView(ctx, await findBuild(ctx, build, ctx.workspaceId ?? ctx.actor.accountId));
 };
 

@@ -1,3 +1,5 @@
+import { commitAuditOnly } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import { selectByIdSql } from "../../api/build-sql";
 import { indexTable } from "../../api/table-index";
 import { publicUser } from "../../db-auth/auth-database";
@@ -20,5 +22,8 @@ export const impersonateUser = async (ctx: DbCtx, { body: { user_id: userId } }:
   const udb = ctx.app.engine.userDb(schema.physical);
   const { rows } = await selectByIdSql(udb, index.table.name, index.all, userId).execute(udb.db);
   if (!rows[0]) throw notFound(`No user with id ${userId} in ${index.table.name}.`);
+  // Acting as a user stores nothing, but who did it and as whom is kept (never the token).
+  noteAudit(ctx, { target: `${index.table.name}.${userId}` });
+  await commitAuditOnly(ctx);
   return { ...(await signUserToken({ schema, auth }, userId, Math.min(IMPERSONATION_TTL, auth.token_ttl_seconds))), user: publicUser(index, rows[0] as Record<string, unknown>) };
 };

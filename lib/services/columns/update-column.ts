@@ -1,3 +1,5 @@
+import { commitAuditOnly } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import { alterColumn } from "../../ddl/alter-column";
 import { convertValue, passwordRefusal, typeLabel } from "../../ddl/convert-value";
 import { checkOptionRenames, type OptionRenames, refuseOptionsInUse, renamedOptions } from "../../ddl/option-renames";
@@ -81,7 +83,8 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   const renames: OptionRenames = dropdown ? checkOptionRenames(from, parsed, rename ?? {}) : new Map();
   if (dropdown) await refuseOptionsInUse(ctx.app.engine.userDb(schema.physical), table.name, from, parsed, renames);
   const to = patch.default === undefined ? carryDefault(from, parsed, renames) : parsed;
-  if (sameColumn(from, to)) return columnView(from);
+  noteAudit(ctx, { before: columnView(from), after: columnView(to) });
+  if (sameColumn(from, to)) return commitAuditOnly(ctx).then(() => columnView(from));
   const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
   if (limits.length) throw validationFailed(limits);
 

@@ -7,6 +7,6 @@ export type GrantAccountCreditsInput = { account: number; body: { kind: CreditKi
 
 /** POST /accounts/{id}/credits: the operator grants credits (a purchase outside the webhook, a gift, a refund). */
 export const grantAccountCredits = async (ctx: Ctx, { account: accountId, body }: GrantAccountCreditsInput) => {
-  const granted = await grantCredits(ctx.app, { accountId, ...body, actor: `account:${ctx.actor.accountId}` });
+  const granted = await grantCredits(ctx.app, { accountId, ...body, actor: `account:${ctx.actor.accountId}`, audit: ctx.audit });
   return creditGrantView(ctx.app, granted);
 };

@@ -6,6 +6,7 @@ import { makeInstanceName } from "../../schema/names";
 import type { TableDef } from "../../schema/types";
 import { type Ctx, nowIso } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import { loadSchema } from "../../meta/load-schema";
 import { storedIndexes } from "../../meta/serialize";
 import { databaseDetail } from "./database-detail";
@@ -39,6 +40,7 @@ export const createDatabase = async (ctx: Ctx, { body }: CreateDatabaseInput) =>
     databaseId = id;
     physical = app.engine.physicalName(id);
     await trx.updateTable("databases").set({ physical }).where("id", "=", id).execute();
+    noteAudit(ctx, { databaseId: id, database: instance });
     const defs: TableDef[] = [];
     for (const t of tables) {
       const row = await trx

@@ -1,3 +1,4 @@
+import { commitAuditOnly } from "../../meta/commit-meta";
 import { docsConfig } from "../../config";
 import type { DbCtx } from "../../meta/context";
 import { checkDomain } from "../../docs/check-domain";
@@ -10,7 +11,7 @@ export const verifyDocsDomain = async (ctx: DbCtx, { instance }: VerifyDocsDomai
   const { schema } = ctx.database;
   const row = await readDocsRow(ctx.app.engine.meta, schema.id);
   // Nothing to verify without a domain: the settings as they are (domain_status none).
-  if (!row?.domain || !row.token) return docsView(ctx.app, schema.instance, ctx.origin, row);
-  const checked = await recordCheck(ctx.app, row, await checkDomain(docsConfig(ctx.app.config), row.domain, row.token));
+  if (!row?.domain || !row.token) return commitAuditOnly(ctx).then(() => docsView(ctx.app, schema.instance, ctx.origin, row));
+  const checked = await recordCheck(ctx.app, row, await checkDomain(docsConfig(ctx.app.config), row.domain, row.token), ctx.audit);
   return docsView(ctx.app, schema.instance, ctx.origin, checked);
 };

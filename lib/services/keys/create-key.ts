@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { KeyCreate } from "../../contract/schemas/keys";
 import { type Ctx, nowIso } from "../../meta/context";
 import { commitMeta } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import { getDatabaseOrThrow } from "../databases/get-database-or-throw";
 import { keyView } from "./key-view";
 
@@ -34,6 +35,7 @@ export const insertKey = async (ctx: Ctx, input: { name: string; databaseId: num
     created_at: nowIso(),
     revoked_at: null,
   };
-  const id = await commitMeta({ app }, { kind: "keys" }, async (trx) => Number((await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow()).insertId));
+  noteAudit(ctx, { databaseId: input.databaseId, database: input.instance, target: input.name });
+  const id = await commitMeta({ app, audit: ctx.audit }, { kind: "keys" }, async (trx) => Number((await trx.insertInto("api_keys").values(row).executeTakeFirstOrThrow()).insertId));
   return keyView(app, { ...row, id }, input.instance);
 };

@@ -5,6 +5,7 @@ import type { TableUpdate } from "../../contract/schemas/databases";
 import type { DbCtx } from "../../meta/context";
 import type { TableDef } from "../../schema/types";
 import { checkNameFree } from "../joins/read-join-input";
+import { commitAuditOnly } from "../../meta/commit-meta";
 import { changeSchema } from "../../meta/schema-change/change-schema";
 import { tableView } from "../../meta/serialize";
 import { getTableOrThrow } from "./get-table-or-throw";
@@ -27,7 +28,7 @@ export const updateTable = async (ctx: DbCtx, { table: tableName, body: { name, 
   const historyChange = history !== undefined && (table.history !== false) !== history ? { history: history ? 1 : 0 } : {};
   const after = history === undefined ? table : withHistory(table, history);
   if (name === undefined || name === table.name) {
-    if (!("history" in historyChange)) return tableView(table);
+    if (!("history" in historyChange)) return commitAuditOnly(ctx).then(() => tableView(table));
     await changeSchema(ctx, schema, { kind: "history", table }, {
       metadata: async (trx) => void (await trx.updateTable("tables").set(historyChange).where("id", "=", table.id).execute()),
     });

@@ -7,8 +7,9 @@ import type { App } from "../../app-type";
 import type { InvitesTable } from "../../db/meta-schema";
 import { ApiError, conflict, notFound } from "../../errors";
 import { decryptKey, encryptKey } from "../../keys/key-crypto";
-import { type Ctx, nowIso, transact } from "../../meta/context";
-import { commitMeta } from "../../meta/commit-meta";
+import { type Ctx, nowIso } from "../../meta/context";
+import { type ChangeCtx, commitMeta, commitRows } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import type { MemberRole } from "../../plans/default-plans";
 import { sendInviteMail } from "../../teams/invite-mail";
 import { isUniqueViolation } from "../../db/unique-violation";
@@ -59,7 +60,7 @@ export const createInvite = async (ctx: Ctx, { body }: CreateInviteInput) => {
     created_at: at.toISOString(),
     revoked_at: null,
   };
-  const id = await transact(ctx, async (trx) => Number((await trx.insertInto("invites").values(row).executeTakeFirstOrThrow()).insertId));
+  const id = await commitRows(ctx, async (trx) => Number((await trx.insertInto("invites").values(row).executeTakeFirstOrThrow()).insertId));
   const view = inviteView(app, ctx.origin, { ...row, id });
   let emailSent = false;
   if (row.email) {
@@ -87,7 +88,7 @@ export const revokeInvite = async (ctx: Ctx, { id }: { id: number }) => {
   const ownerId = ctx.workspaceId ?? ctx.actor.accountId;
   const row = await meta.selectFrom("invites").select("id").where("id", "=", id).where("owner_id", "=", ownerId).where("revoked_at", "is", null).executeTakeFirst();
   if (!row) throw notFound(`Invite ${id} was not found.`);
-  await meta.updateTable("invites").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute();
+  await commitRows(ctx, (trx) => trx.updateTable("invites").set({ revoked_at: nowIso() }).where("id", "=", row.id).execute());
 };
 
 const gone = (status: InviteStatus) =>
@@ -123,10 +124,13 @@ export const requireUsableInvite = async (app: App, token: string) => {
  * Makes `accountId` a member with the invite's role, using one of its uses. The owner, or an account that is
  * already a member, gets 409 and uses nothing; an expired, revoked or used-up invite is 410.
  */
-export const acceptInvite = async (app: App, accountId: number, token: string) => {
+export const acceptInvite = async (ctx: ChangeCtx, accountId: number, token: string) => {
+  const { app } = ctx;
   const row = await findInvite(app, token);
+  // The joining is the workspace owner's to see.
+  noteAudit(ctx, { workspaceId: row.owner_id, target: `invite ${row.id}` });
   if (row.owner_id === accountId) throw conflict("This is your own workspace: you own every database in it already.");
-  await commitMeta({ app }, { kind: "team", ownerId: row.owner_id }, async (trx) => {
+  await commitMeta(ctx, { kind: "team", ownerId: row.owner_id }, async (trx) => {
     const member = await trx.selectFrom("members").select("role").where("owner_id", "=", row.owner_id).where("account_id", "=", accountId).executeTakeFirst();
     if (member) throw conflict(`You are already a member of this workspace (as ${member.role}).`);
     const now = nowIso();
@@ -151,4 +155,4 @@ export const acceptInvite = async (app: App, accountId: number, token: string) =
 };
 
 /** POST /team/invites/accept: the signed-in caller accepts. */
-export const acceptInviteRoute = (ctx: Ctx, { body }: { body: { token: string } }) => acceptInvite(ctx.app, ctx.actor.accountId, body.token);
+export const acceptInviteRoute = (ctx: Ctx, { body }: { body: { token: string } }) => acceptInvite(ctx, ctx.actor.accountId, body.token);

@@ -1,5 +1,6 @@
 import type { ViewInput } from "../../contract/schemas/views";
 import { type DbCtx, nowIso } from "../../meta/context";
+import { commitRows } from "../../meta/commit-meta";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";
 
@@ -12,6 +13,6 @@ export const createView = async (ctx: DbCtx, { table: name, body }: CreateViewIn
   checkViewAgainstTable(table, { query: body.query ?? "", hidden_columns: hidden });
   const now = nowIso();
   const values = { table_id: table.id, account_id: ctx.actor.accountId, name: body.name, query: (body.query ?? "").replace(/^\?/, ""), hidden_columns: JSON.stringify(hidden), shared: body.shared ? 1 : 0, created_at: now, updated_at: now };
-  const { insertId } = await ctx.app.engine.meta.insertInto("saved_views").values(values).executeTakeFirstOrThrow();
+  const { insertId } = await commitRows(ctx, (trx) => trx.insertInto("saved_views").values(values).executeTakeFirstOrThrow());
   return toSavedView(ctx, { ...values, id: Number(insertId) });
 };

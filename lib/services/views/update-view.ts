@@ -1,5 +1,7 @@
 import type { ViewPatch } from "../../contract/schemas/views";
-import { type DbCtx, nowIso, transact } from "../../meta/context";
+import { type DbCtx, nowIso } from "../../meta/context";
+import { commitRows } from "../../meta/commit-meta";
+import { noteAudit } from "../../meta/audit/audit-slot";
 import { getTableOrThrow } from "../tables/get-table-or-throw";
 import { getViewOrThrow } from "./get-view-or-throw";
 import { assertMayChange, assertMayShare, checkViewAgainstTable, toSavedView } from "./saved-view";
@@ -10,8 +12,9 @@ export const updateView = async (ctx: DbCtx, { table: name, view, body }: Update
   const table = getTableOrThrow(ctx.database.schema, name);
   const hidden = body.hidden_columns && [...new Set(body.hidden_columns)];
   checkViewAgainstTable(table, { query: body.query, hidden_columns: hidden });
-  return transact(ctx, async (trx) => {
+  return commitRows(ctx, async (trx) => {
     const row = await getViewOrThrow(ctx, trx, table, view);
+    noteAudit(ctx, { before: toSavedView(ctx, row) });
     assertMayChange(ctx, row);
     assertMayShare(ctx, body.shared);
     const changes = {

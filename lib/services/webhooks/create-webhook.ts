@@ -1,5 +1,6 @@
 import type { DbCtx } from "../../meta/context";
-import { nowIso, transact } from "../../meta/context";
+import { nowIso } from "../../meta/context";
+import { commitRows } from "../../meta/commit-meta";
 import { encryptKey } from "../../keys/key-crypto";
 import type { WebhookCreate } from "../../contract/schemas/webhooks";
 import { ensureOutbox } from "../../events/outbox/outbox-table";
@@ -30,6 +31,6 @@ export const createWebhook = async (ctx: DbCtx, { instance, body }: { instance: 
     updated_at: now,
   };
   // In the transaction that checks the plan's webhook cap (the route's quota), so two creates cannot pass it together.
-  const { insertId } = await transact(ctx, (trx) => trx.insertInto("webhooks").values(row).executeTakeFirstOrThrow());
+  const { insertId } = await commitRows(ctx, (trx) => trx.insertInto("webhooks").values(row).executeTakeFirstOrThrow());
   return webhookView(app, { ...row, id: Number(insertId) });
 };

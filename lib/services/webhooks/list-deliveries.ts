@@ -1,3 +1,4 @@
+import { commitAuditOnly, commitRows } from "../../meta/commit-meta";
 import { notFound } from "../../errors";
 import type { DbCtx } from "../../meta/context";
 import { nowIso } from "../../meta/context";
@@ -28,10 +29,10 @@ export const redeliver = async (ctx: DbCtx, { instance, delivery }: { instance: 
     .where("webhooks.database_id", "=", schema.id)
     .executeTakeFirst();
   if (!row) throw notFound(missing);
-  if (row.status === "pending" || row.status === "delivering") return deliveryView(row); // already queued: nothing to do
+  if (row.status === "pending" || row.status === "delivering") return commitAuditOnly(ctx).then(() => deliveryView(row)); // already queued: nothing to change
   const now = nowIso();
   const changes = { status: "pending" as const, attempts: 0, next_attempt_at: now, claimed_until: null, updated_at: now };
-  await meta.updateTable("webhook_deliveries").set(changes).where("id", "=", row.id).execute();
+  await commitRows(ctx, (trx) => trx.updateTable("webhook_deliveries").set(changes).where("id", "=", row.id).execute());
   ctx.app.changeEvents?.kickWebhooks();
   return deliveryView({ ...row, ...changes });
 };

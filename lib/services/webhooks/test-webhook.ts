@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbCtx } from "../../meta/context";
 import { nowIso } from "../../meta/context";
+import { commitRows } from "../../meta/commit-meta";
 import { lookupWebhooks, recordOutcomes, sendAttempt } from "../../webhooks/attempt-delivery";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { deliveryView } from "./webhook-view";
@@ -15,7 +16,7 @@ export const testWebhook = async (ctx: DbCtx, { instance, webhook }: { instance:
   const now = nowIso();
   const payload = JSON.stringify({ id: null, db: schema.instance, table: null, action: "test", record: { message: "A test delivery from Tabula." }, at: now });
   const delivery = { webhook_id: row.id, event_id: null, message_id: `test_${randomUUID()}`, payload, status: "delivering" as const, attempts: 1, next_attempt_at: now, created_at: now, updated_at: now };
-  const { insertId } = await app.engine.meta.insertInto("webhook_deliveries").values(delivery).executeTakeFirstOrThrow();
+  const { insertId } = await commitRows(ctx, (trx) => trx.insertInto("webhook_deliveries").values(delivery).executeTakeFirstOrThrow());
   const id = Number(insertId);
   const targets = await lookupWebhooks(app, [row.id]);
   const outcome = await sendAttempt(app, { id, webhook_id: row.id, message_id: delivery.message_id, payload, attempts: 1 }, targets.get(row.id)!, false);

@@ -1,0 +1,50 @@
+// The audit entry a management request will write: made by the handler before the service runs, filled in by
+// the service where it knows more (the database it created, the value before), written once by the first
+// metadata transaction that commits the change (commitMeta or changeSchema), so the two commit together.
+import { redactText } from "../../ops/redact";
+
+/** How the actor came: a dashboard session, a secret key, or the billing webhook's signature. */
+export type AuditVia = "session" | "key" | "signature";
+
+export type AuditSlot = {
+  action: string;
+  via: AuditVia;
+  actorId: number | null;
+  /** Known without a read (a sign-in); else read from the actor's account as the entry is written. */
+  actorEmail?: string;
+  ip: string | null;
+  /** The owner whose workspace this is in; null for install-wide changes only the operator sees. */
+  workspaceId: number | null;
+  databaseId: number | null;
+  database: string | null;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  /** Set inside the transaction that wrote the entry; cleared again when that transaction rolls back. */
+  written: boolean;
+};
+
+/** What a service may add to or correct in its request's entry. */
+export type AuditNote = Partial<Pick<AuditSlot, "workspaceId" | "databaseId" | "database" | "target" | "before" | "after">>;
+
+/** Adds what the service knows to its request's pending entry (nothing outside a management request). */
+export const noteAudit = (ctx: { audit?: AuditSlot }, note: AuditNote) => {
+  if (ctx.audit && !ctx.audit.written) Object.assign(ctx.audit, note);
+};
+
+// Never recorded: key secrets, password hashes, webhook, JWT and provider client secrets, tokens.
+const SECRET_FIELD = /password|secret|token|hash|_enc$|^key$|authorization|cookie/i;
+
+/** A copy of a value for the log: secret fields left out, secret-looking text redacted, depth bounded. */
+export const auditValue = (value: unknown, depth = 0): unknown => {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 8) return "[…]";
+  if (Array.isArray(value)) return value.map((v) => auditValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (SECRET_FIELD.test(k) || v === undefined) continue;
+    out[k] = auditValue(v, depth + 1);
+  }
+  return out;
+};
