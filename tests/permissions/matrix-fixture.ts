@@ -106,6 +106,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     acceptInvite: { token: f.acceptToken },
     updateMember: { role: "viewer" },
     createAiBuild: { prompt: "A shop: customers, products with a price, and orders of customers", workspace: f.ownerId },
+    editAiBuildPlan: { plan: { name: "Matrix plan", tables: [{ name: "things", columns: [{ name: "label", type: "varchar" }] }], joins: [], seed: {} } },
     createWebhook: { url: "https://matrix.invalid/hook" },
     updateWebhook: { active: true },
     putBackupSchedule: { every_hours: 24, keep: 3 },
