@@ -14,16 +14,16 @@ export const AI_ROUTES = [
     run: (ctx, { body }) => createBuild(ctx, { body }),
   }),
   defineRoute({
-    method: "POST", path: "ai/builds/:build/apply", permission: "workspace:write", workspaceFrom: "query", tag: "AI", operationId: "applyAiBuild",
-    summary: "Apply a planned build", description: "Creates what the plan adds, through the same services as the dashboard, all or nothing on both engines (what was created is undone on failure). A new database counts against the plan like any create (402).",
-    query: WorkspaceQueryForApply, status: 200, response: Database, errors: ["not_found", "conflict", "quota"],
-    run: (ctx, { build }) => applyBuild(ctx, { build }),
-  }),
-  defineRoute({
     method: "PUT", path: "ai/builds/:build/plan", permission: "workspace:write", workspaceFrom: "query", tag: "AI", operationId: "editAiBuildPlan",
     summary: "Edit a planned build", description: "Replaces a planned build's plan with the builder's edits (tables, columns, types, options, joins, seed rows), checked like a planned one: 422 `ai_plan_invalid` with every problem, and nothing saved. 409 once the build is applied or failed. Costs nothing.",
     query: WorkspaceQueryForApply, body: AiPlanEdit, status: 200, response: AiBuild, errors: ["not_found", "conflict", "ai"],
     run: (ctx, { build, body }) => replacePlan(ctx, { build, body: body as { plan: DraftPlan } }),
+  }),
+  defineRoute({
+    method: "POST", path: "ai/builds/:build/apply", permission: "workspace:write", workspaceFrom: "query", tag: "AI", operationId: "applyAiBuild",
+    summary: "Apply a planned build", description: "Creates what the plan adds, through the same services as the dashboard, all or nothing on both engines (what was created is undone on failure). A new database counts against the plan like any create (402).",
+    query: WorkspaceQueryForApply, status: 200, response: Database, errors: ["not_found", "conflict", "quota"],
+    run: (ctx, { build }) => applyBuild(ctx, { build }),
   }),
   defineRoute({
     method: "GET", path: "ai/builds", permission: "account:read", tag: "AI", operationId: "listAiBuilds",

@@ -128,7 +128,8 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       account: String(f.accountId),
       plan: "matrix",
       invite: String(f.inviteId),
-      build: String(operationId === "applyAiBuild" ? f.buildId : f.ownBuildId),
+      // A build in the owner's workspace for the routes that name it (editing before applying), the caller's own otherwise.
+      build: String(operationId === "applyAiBuild" || operationId === "editAiBuildPlan" ? f.buildId : f.ownBuildId),
       webhook: String(f.webhookId),
       delivery: String(f.deliveryId),
       view: String(f.viewId),

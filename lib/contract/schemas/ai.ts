@@ -27,7 +27,7 @@ const AiPlan = component(
 );
 
 /** PUT /ai/builds/{id}/plan: a planned build's plan as the builder edited it. */
-export const AiPlanEdit = z.object({ plan: AiPlan }).strict();
+export const AiPlanEdit = component("AiPlanEdit", z.object({ plan: AiPlan }).strict());
 
 const Step = z.object({ tool: z.string(), input: z.unknown(), ok: z.boolean(), error: z.string().optional() });
 
