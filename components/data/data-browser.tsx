@@ -135,7 +135,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           </>
         }
       >
-        <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} onApply={apply} />
+        <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} references={{ tables, read }} onApply={apply} />
         <QueryPreview instance={instance} table={table.name} queryString={pageQuery} apiKey={apiKey} />
       </FilterBar>
       <GroupSummary instance={instance} table={table} tables={tables} filters={filters} apiKey={apiKey} read={read} />
