@@ -39,9 +39,9 @@ test("the deliveries log keeps each attempt and labels test events", async ({ pa
   await expect(attempts.nth(0)).toContainText("failed");
   await expect(attempts.nth(0)).toContainText("Attempt 1");
   await expect(attempts.nth(0)).toContainText("HTTP 503");
-  await expect(row.getByLabel("Response body of attempt 1")).toHaveText("busy, try later");
+  await expect(row.getByLabel("Answer to attempt 1")).toHaveText("busy, try later");
   await expect(attempts.nth(1)).toContainText("HTTP 200");
-  await expect(row.getByLabel("Response body of attempt 2")).toHaveText("got it");
+  await expect(row.getByLabel("Answer to attempt 2")).toHaveText("got it");
 
   await page.getByRole("button", { name: "Send test event" }).click();
   const testRow = log.getByRole("listitem").filter({ hasText: "Test event" });

@@ -46,7 +46,7 @@ const AttemptList = ({ attempts }: { attempts: DeliveryAttempt[] }) => (
               {a.error && <span className="text-red-700">{a.error}</span>}
             </div>
             {a.response_status !== null && (
-              <pre aria-label={`Response body of attempt ${i + 1}`} tabIndex={0} className="max-h-32 overflow-auto rounded-md bg-slate-900 px-3 py-1.5 font-mono text-xs text-slate-100">
+              <pre aria-label={`Answer to attempt ${i + 1}`} tabIndex={0} className="max-h-32 overflow-auto rounded-md bg-slate-900 px-3 py-1.5 font-mono text-xs text-slate-100">
                 {pretty(a.response_body) || "(empty body)"}
               </pre>
             )}
