@@ -15,6 +15,7 @@ const UNIT = [
   "tests/dashboard/column-draft.test.ts",
   "tests/dashboard/human-errors.test.ts",
   "tests/dashboard/typed-values.test.ts",
+  "tests/dashboard/view-columns.test.ts",
   "tests/joins/canvas-definition.test.ts",
   "tests/kernel/filter-operators.test.ts",
   "tests/kernel/group-commit.test.ts",

@@ -15,6 +15,9 @@ export type Webhook = {
   created_at: string;
 };
 export type WebhookInput = { url: string; tables?: string[] | null; actions?: WebhookAction[] | null; active?: boolean };
+/** One attempt of a delivery, with its own outcome (the delivery's `response` is the last one's). */
+export type DeliveryAttempt = { attempt: number; ok: boolean; response_status: number | null; response_body: string | null; duration_ms: number | null; error: string | null; at: string };
+
 export type Delivery = {
   id: number;
   event_id: number | null;
@@ -26,6 +29,8 @@ export type Delivery = {
   error: string | null;
   request: { headers: Record<string, string> | null; body: string };
   response: { status: number | null; body: string | null };
+  /** Every attempt made, oldest first. */
+  attempt_log: DeliveryAttempt[];
   created_at: string;
   updated_at: string;
 };

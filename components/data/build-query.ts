@@ -17,7 +17,7 @@ export const EMPTY_QUERY: RecordsQuery = { filters: [], groups: [], sorts: [], l
 /** How many conditions the query applies: plain filters and OR groups (each group counts once). */
 export const filterCount = (q: RecordsQuery) => q.filters.length + q.groups.length;
 
-export type QueryColumn = Pick<Column, "name" | "type" | "options">;
+export type QueryColumn = Pick<Column, "name" | "type" | "options" | "references">;
 
 /** Columns the API lets you filter and sort on: automatic ones and every non-password column. */
 export const queryableColumns = (table: Table): QueryColumn[] => [

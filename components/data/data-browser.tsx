@@ -103,6 +103,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   // A 422 on the query belongs to the filter builder; anything else is a load error.
   const queryError = records.error instanceof ApiRequestError && records.error.status === 422 ? records.error : null;
   const chosen = rows.filter((r) => selected.has(r.id));
+  const allColumns = ["id", ...table.columns.map((c) => c.name), "created_at", "updated_at"];
 
   return (
     <section className="min-w-0 flex-1 space-y-4" aria-label={`Data of ${table.name}`}>
@@ -136,12 +137,12 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
         active={filterCount(query) + query.sorts.length}
         tools={
           <>
-            <ColumnToggle columns={["id", ...table.columns.map((c) => c.name), "created_at", "updated_at"]} hidden={hidden} onChange={setHidden} />
-            <ViewBar instance={instance} table={table.name} role={access.role} current={{ query: queryString, hidden: [...hidden] }} onApply={(v) => (setSelected(new Set()), setView(v.query, v.hidden_columns))} />
+            <ColumnToggle columns={allColumns} hidden={hidden} onChange={setHidden} />
+            <ViewBar instance={instance} table={table.name} role={access.role} columns={allColumns} current={{ query: queryString, hidden: [...hidden] }} onApply={(v) => (setSelected(new Set()), setView(v.query, v.hidden_columns))} />
           </>
         }
       >
-        <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} onApply={apply} />
+        <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} references={{ tables, read }} onApply={apply} />
         <QueryPreview instance={instance} table={table.name} queryString={pageQuery} apiKey={apiKey} />
       </FilterBar>
       <GroupSummary instance={instance} table={table} tables={tables} filters={filters} apiKey={apiKey} read={read} />

@@ -6,9 +6,16 @@ import { draftKey } from "../schema/column-draft";
 import { Button } from "../ui/button";
 import { SelectInput } from "../ui/field";
 import { type Filter, type FilterGroup, paramName, type QueryColumn, type RecordsQuery, type Sort } from "./build-query";
-import { FilterRow } from "./filter-row";
+import { FilterRow, type FilterReferences } from "./filter-row";
 
-type Props = { columns: QueryColumn[]; query: RecordsQuery; error: unknown; onApply: (q: RecordsQuery) => void };
+type Props = {
+  columns: QueryColumn[];
+  query: RecordsQuery;
+  error: unknown;
+  /** When given, `=` and `≠` on a reference column pick the row with the record form's search picker. */
+  references?: FilterReferences;
+  onApply: (q: RecordsQuery) => void;
+};
 
 const SortRow = ({ sort, columns, onChange, onRemove }: { sort: Sort; columns: QueryColumn[]; onChange: (s: Sort) => void; onRemove: () => void }) => (
   <div className="flex flex-wrap items-center gap-2">
@@ -27,10 +34,19 @@ const SortRow = ({ sort, columns, onChange, onRemove }: { sort: Sort; columns: Q
   </div>
 );
 
-type FilterListProps = { filters: Filter[]; columns: QueryColumn[]; errors: Record<string, string>; /** How the API names a filter's errors. */ at: (f: Filter) => string; joiner?: string; onChange: (filters: Filter[]) => void };
+type FilterListProps = {
+  filters: Filter[];
+  columns: QueryColumn[];
+  errors: Record<string, string>;
+  /** How the API names a filter's errors. */
+  at: (f: Filter) => string;
+  joiner?: string;
+  references?: FilterReferences;
+  onChange: (filters: Filter[]) => void;
+};
 
 /** Rows of filters; in an OR group each row after the first says "or". */
-const FilterList = ({ filters, columns, errors, at, joiner, onChange }: FilterListProps) => (
+const FilterList = ({ filters, columns, errors, at, joiner, references, onChange }: FilterListProps) => (
   <>
     {filters.map((f, i) => (
       <div key={f.key} className="flex items-start gap-2">
@@ -39,6 +55,7 @@ const FilterList = ({ filters, columns, errors, at, joiner, onChange }: FilterLi
           filter={f}
           columns={columns}
           error={errors[at(f)]}
+          references={references}
           onChange={(next) => onChange(filters.map((x) => (x.key === f.key ? next : x)))}
           onRemove={() => onChange(filters.filter((x) => x.key !== f.key))}
         />
@@ -49,15 +66,23 @@ const FilterList = ({ filters, columns, errors, at, joiner, onChange }: FilterLi
 
 const newFilter = (column: string): Filter => ({ key: draftKey(), column, op: "eq", value: "" });
 
-type GroupProps = { group: FilterGroup; number: number; columns: QueryColumn[]; errors: Record<string, string>; onChange: (g: FilterGroup) => void; onRemove: () => void };
+type GroupProps = {
+  group: FilterGroup;
+  number: number;
+  columns: QueryColumn[];
+  errors: Record<string, string>;
+  references?: FilterReferences;
+  onChange: (g: FilterGroup) => void;
+  onRemove: () => void;
+};
 
 /** One OR group: any of its filters matches; the whole group is ANDed with the other filters (`_or=` in the API). */
-const OrGroupBox = ({ group, number, columns, errors, onChange, onRemove }: GroupProps) => {
+const OrGroupBox = ({ group, number, columns, errors, references, onChange, onRemove }: GroupProps) => {
   const at = `_or[${number - 1}]`;
   return (
     <fieldset className="space-y-2 rounded-md border border-indigo-200 bg-indigo-50 p-3" aria-label={`OR group ${number}`}>
       <legend className="px-1 text-xs font-semibold text-indigo-800">OR group {number}: any of these</legend>
-      <FilterList filters={group.filters} columns={columns} errors={errors} at={(f) => `${at}.${paramName(f)}`} joiner="or" onChange={(filters) => onChange({ ...group, filters })} />
+      <FilterList filters={group.filters} columns={columns} errors={errors} at={(f) => `${at}.${paramName(f)}`} joiner="or" references={references} onChange={(filters) => onChange({ ...group, filters })} />
       {errors[at] && <p role="alert" className="field-error text-xs text-red-600">{errors[at]}</p>}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => onChange({ ...group, filters: [...group.filters, newFilter(columns[0]?.name ?? "id")] })}>
@@ -72,7 +97,7 @@ const OrGroupBox = ({ group, number, columns, errors, onChange, onRemove }: Grou
 };
 
 /** Filters, OR groups and sort, edited as a draft and applied together (the grid then sends exactly that query). */
-export const QueryBuilder = ({ columns, query, error, onApply }: Props) => {
+export const QueryBuilder = ({ columns, query, error, references, onApply }: Props) => {
   const [filters, setFilters] = useState<Filter[]>(query.filters);
   const [groups, setGroups] = useState<FilterGroup[]>(query.groups);
   const [sorts, setSorts] = useState<Sort[]>(query.sorts);
@@ -95,7 +120,7 @@ export const QueryBuilder = ({ columns, query, error, onApply }: Props) => {
       <div className="space-y-2">
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Filters</p>
         {filters.length === 0 && groups.length === 0 && <p className="text-sm text-slate-500">No filters: every record.</p>}
-        <FilterList filters={filters} columns={columns} errors={errors} at={paramName} onChange={setFilters} />
+        <FilterList filters={filters} columns={columns} errors={errors} at={paramName} references={references} onChange={setFilters} />
         {groups.map((g, i) => (
           <OrGroupBox
             key={g.key}
@@ -103,6 +128,7 @@ export const QueryBuilder = ({ columns, query, error, onApply }: Props) => {
             number={i + 1}
             columns={columns}
             errors={errors}
+            references={references}
             onChange={(next) => setGroups(groups.map((x) => (x.key === g.key ? next : x)))}
             onRemove={() => setGroups(groups.filter((x) => x.key !== g.key))}
           />

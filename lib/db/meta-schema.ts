@@ -272,6 +272,20 @@ export type WebhookDeliveriesTable = {
   updated_at: string;
 };
 
+/** One attempt of a webhook delivery, as it went (the delivery row holds the last one only). */
+export type WebhookAttemptsTable = {
+  id: Generated<number>;
+  delivery_id: number;
+  /** 1 for the first attempt; a redelivery counts from 1 again. */
+  attempt: number;
+  ok: number;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: string;
+};
+
 /** A saved view of a table in the dashboard (filters, sort, hidden columns). */
 export type SavedViewsTable = {
   id: Generated<number>;
@@ -461,6 +475,7 @@ export type MetaDb = {
   schema_journal: SchemaJournalTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   saved_views: SavedViewsTable;
   auth_families: AuthFamiliesTable;
   auth_refresh_tokens: AuthRefreshTokensTable;

@@ -574,6 +574,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("audit_log_at").on("audit_log").columns(["at"]).execute();
     },
   },
+  "0027_webhook_attempts": {
+    up: async (db: Kysely<any>) => {
+      // Every attempt of a delivery with its own outcome: the delivery row keeps only the last one, so a failed
+      // first attempt would vanish once a retry succeeds. Deleting the delivery (or its webhook) removes them.
+      await db.schema
+        .createTable("webhook_attempts")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("delivery_id", "integer", (c) => c.notNull().references("webhook_deliveries.id").onDelete("cascade"))
+        .addColumn("attempt", "integer", (c) => c.notNull())
+        .addColumn("ok", "integer", (c) => c.notNull())
+        .addColumn("response_status", "integer")
+        .addColumn("response_body", sql`text`)
+        .addColumn("duration_ms", "double precision")
+        .addColumn("error", "varchar(255)")
+        .addColumn("created_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("webhook_attempts_delivery").on("webhook_attempts").columns(["delivery_id", "id"]).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

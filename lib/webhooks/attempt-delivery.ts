@@ -74,8 +74,8 @@ export const sendAttempt = async (app: App, claimed: Claimed, target: Target, re
 };
 
 /**
- * A batch's outcomes as one UPDATE joined to the rows of new values (one statement and one commit, not one
- * per delivery). A lease taken over by another process (attempts moved on) is left alone: its outcome wins.
+ * A batch's outcomes as one UPDATE joined to the rows of new values, and each attempt's line in the attempt log
+ * (two statements and one commit, not one per delivery). A lease taken over by another process (attempts moved on) is left alone: its outcome wins.
  */
 const writeOutcomes = async (app: App, outcomes: Required<Outcome>[]) => {
   const names = ["id", "attempts", ...OUTCOME_COLUMNS];
@@ -92,9 +92,23 @@ const writeOutcomes = async (app: App, outcomes: Required<Outcome>[]) => {
           SET ${sql.join(OUTCOME_COLUMNS.map((c) => sql`${sql.ref(`webhook_deliveries.${c}`)} = ${from(c)}`))}`
       : sql`UPDATE ${d} SET ${sql.join(OUTCOME_COLUMNS.map((c) => sql`${sql.id(c)} = ${from(c)}`))} FROM ${given}
           WHERE ${sql.ref("webhook_deliveries.id")} = ${from("id")} AND ${sql.ref("webhook_deliveries.attempts")} = ${from("attempts")}`;
+  // Every attempt made is logged, a taken-over one too: its request went out and its receiver answered.
+  const attempts = outcomes.map(({ claimed, ok, values }) => ({
+    delivery_id: claimed.id,
+    attempt: claimed.attempts,
+    ok: ok ? 1 : 0,
+    response_status: values.response_status as number | null,
+    response_body: values.response_body as string | null,
+    duration_ms: values.duration_ms as number | null,
+    error: values.error as string | null,
+    created_at: values.updated_at as string,
+  }));
   // Beside another process's claim (FOR UPDATE on the same rows) this can lose a deadlock: run again, or the
   // attempts stay leased, unrecorded, until the lease runs out.
-  await metaTransaction(app.engine.meta, (trx) => statement.execute(trx));
+  await metaTransaction(app.engine.meta, async (trx) => {
+    await statement.execute(trx);
+    await trx.insertInto("webhook_attempts").values(attempts).execute();
+  });
 };
 
 /**

@@ -50,6 +50,19 @@ export const Delivery = component(
     error: z.string().nullable(),
     request: z.object({ headers: z.record(z.string(), z.string()).nullable(), body: z.string() }),
     response: z.object({ status: z.int().nullable(), body: z.string().nullable().meta({ description: "At most 4 KiB." }) }),
+    attempt_log: z
+      .array(
+        z.object({
+          attempt: z.int().meta({ description: "1 for the first attempt; a redelivery counts from 1 again." }),
+          ok: z.boolean().meta({ description: "The receiver answered 2xx." }),
+          response_status: z.int().nullable(),
+          response_body: z.string().nullable().meta({ description: "At most 4 KiB." }),
+          duration_ms: z.number().nullable(),
+          error: z.string().nullable(),
+          at: Timestamp,
+        }),
+      )
+      .meta({ description: "Every attempt made, oldest first, each with its own outcome; `request`/`response` are the last one's." }),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),

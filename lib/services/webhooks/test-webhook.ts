@@ -4,6 +4,7 @@ import { nowIso } from "../../meta/context";
 import { commitRows } from "../../meta/commit-meta";
 import { lookupWebhooks, recordOutcomes, sendAttempt } from "../../webhooks/attempt-delivery";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
+import { loadAttempts } from "./load-attempts";
 import { deliveryView } from "./webhook-view";
 
 /**
@@ -21,5 +22,6 @@ export const testWebhook = async (ctx: DbCtx, { instance, webhook }: { instance:
   const targets = await lookupWebhooks(app, [row.id]);
   const outcome = await sendAttempt(app, { id, webhook_id: row.id, message_id: delivery.message_id, payload, attempts: 1 }, targets.get(row.id)!, false);
   await recordOutcomes(app, [outcome], targets);
-  return deliveryView(await app.engine.meta.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+  const attempts = (await loadAttempts(app, [id])).get(id);
+  return deliveryView(await app.engine.meta.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow(), attempts);
 };
