@@ -203,7 +203,9 @@ test("the AI builder turns a sentence into a database, keeps the build, and prop
     await expect(page).toHaveURL(new RegExp(`/databases/${instance}/schema\\?table=authors$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Tables" }).getByRole("listitem")).toHaveCount(7);
-    await expect(page.getByRole("table", { name: "Columns of authors" }).locator('tr[data-column="email"]')).toBeVisible();
+    // What the sentence named, and nothing a template would add: authors get their name, not an email.
+    await expect(page.getByRole("table", { name: "Columns of authors" }).locator('tr[data-column="name"]')).toBeVisible();
+    await expect(page.getByRole("table", { name: "Columns of authors" }).locator('tr[data-column="email"]')).toHaveCount(0);
   });
 
   await test.step("the Joins page's AI mode proposes a join; saving it adds it to the list", async () => {

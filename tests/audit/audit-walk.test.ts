@@ -1,7 +1,12 @@
 // The audit walk: every write operation of the management OpenAPI document, read from the document itself, is
 // called once with a valid request and must leave exactly one audit entry with its action; a refused call of it
 // (4xx) must leave none. A route added without an audit action fails here at its first call.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeBackup } from "../../lib/backup/write-backup";
+import { loadDatabase } from "../../lib/meta/load-schema";
 import { signBillingBody } from "../../lib/billing/webhook";
 import { AUDIT_ACTIONS, NOT_AUDITED } from "../../lib/mgmt/audit-actions";
 import { ROUTES } from "../../lib/mgmt/routes";
@@ -38,6 +43,8 @@ describe.each(ENGINES)("the audit walk on %s", (engine) => {
   let operations: Operation[] = [];
   let f: Fixture;
   let ownerKey: string;
+  /** A backup archive of the walk's database, for the restore route. */
+  let archive: Uint8Array<ArrayBuffer> | undefined;
 
   const entriesAfter = async (id: number) => h.app.engine.meta.selectFrom("audit_log").selectAll().where("id", ">", id).orderBy("id").execute();
   const lastId = async () => Number((await h.app.engine.meta.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
@@ -77,6 +84,10 @@ describe.each(ENGINES)("the audit walk on %s", (engine) => {
       ownBuildId: build.id,
       credentials: keyHeaders(owner.key),
     };
+    const file = path.join(os.tmpdir(), `walk-${db.instance}.tar.gz`);
+    await writeBackup(h.app, (await loadDatabase(h.app, db.instance))!, file);
+    archive = new Uint8Array(fs.readFileSync(file));
+    fs.rmSync(file);
   }, 60_000);
 
   afterAll(async () => {
@@ -94,9 +105,12 @@ describe.each(ENGINES)("the audit walk on %s", (engine) => {
     for (const op of operations) {
       const route = ROUTES.find((r) => r.operationId === op.operationId);
       expect(route, `${op.operationId} is in the route table`).toBeDefined();
-      const path = `/api/v1/${fillPath(route!.path, op.operationId, f)}${route!.workspaceFrom === "query" ? `?workspace=${f.ownerId}` : ""}`;
+      const restoreName = route!.binary === "body" ? "&name=Walk%20restored" : "";
+      const path = `/api/v1/${fillPath(route!.path, op.operationId, f)}${route!.workspaceFrom === "query" ? `?workspace=${f.ownerId}${restoreName}` : ""}`;
       const headers = route!.permission === "operator" ? keyHeaders(h.accountKey) : keyHeaders(ownerKey);
-      const body = route!.body ? sampleBody(op.operationId, f) : undefined;
+      // A definition applied as it is now: a call that changes nothing, still recorded.
+      const body =
+        op.operationId === "applyDefinition" ? (await send("GET", `/api/v1/databases/${f.instance}/definition`, { headers: keyHeaders(ownerKey) })).body : route!.body ? sampleBody(op.operationId, f) : undefined;
       const refused = refusedCall(op, route!, path);
       if (refused) {
         const before = await lastId();
@@ -108,7 +122,7 @@ describe.each(ENGINES)("the audit walk on %s", (engine) => {
       }
       const before = await lastId();
       const signed = route!.permission === "billing" ? { "x-tabula-signature": `sha256=${signBillingBody(SECRET, JSON.stringify(body))}` } : headers;
-      const reply = await send(op.method, path, { headers: signed, body });
+      const reply = await send(op.method, path, { headers: signed, body, raw: route!.binary === "body" ? archive : undefined });
       expect(reply.status, `${op.method} ${path}: ${reply.text}`).toBe(route!.status);
       const entries = await entriesAfter(before);
       const action = AUDIT_ACTIONS[op.operationId];
