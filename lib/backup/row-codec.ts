@@ -2,7 +2,9 @@
 // scale, bigints beyond 2^53 - 1 strings of digits, datetimes ISO with milliseconds, booleans true/false, json
 // documents as JSON, password hashes as stored.
 import type { EngineKind } from "../config";
+import { STORED_NAME } from "../files/safe-name";
 import { TYPE_SPECS } from "../schema/column-types";
+import type { StoredFile } from "../schema/file-value";
 import type { ColumnDef } from "../schema/types";
 import { checkDatetime } from "../schema/value-checks";
 
@@ -34,6 +36,21 @@ const decodeBigint = (engine: EngineKind, column: ColumnDef, value: unknown): { 
   return { value: engine === "sqlite" ? exact : exact.toString() };
 };
 
+const storedFile = (v: unknown): StoredFile | undefined => {
+  const f = v as StoredFile;
+  if (!f || typeof f !== "object" || typeof f.name !== "string" || !STORED_NAME.test(f.name)) return undefined;
+  if (!Number.isSafeInteger(f.size) || f.size < 0 || typeof f.type !== "string") return undefined;
+  return { name: f.name, size: f.size, type: f.type };
+};
+
+/** A file column's value (one `{"name", "size", "type"}`, or a list when multiple) as the stored JSON text. */
+const decodeFiles = (column: ColumnDef, value: unknown): { value: unknown } | DecodeProblem => {
+  const list = column.multiple ? (Array.isArray(value) ? value : undefined) : Array.isArray(value) ? undefined : [value];
+  const files = list?.map(storedFile);
+  if (!files || files.some((f) => !f)) return { column: column.name, message: `must be ${column.multiple ? "a list of stored files" : "a stored file"} ({"name", "size", "type"})` };
+  return { value: JSON.stringify(column.multiple ? files : files[0]) };
+};
+
 export type DecodeProblem = { column: string; message: string };
 
 /** The value to bind for an archive value, or a problem naming the column (a damaged or foreign archive). */
@@ -50,6 +67,7 @@ export const decodeValue = (engine: EngineKind, column: ColumnDef, value: unknow
     return { value: engine === "mysql" ? value : Number(value) };
   }
   if (column.type === "bigint") return decodeBigint(engine, column, value);
+  if (column.type === "file") return decodeFiles(column, value);
   const checked = TYPE_SPECS[column.type].fromJson(value, column);
   return checked.ok ? { value: checked.value } : { column: column.name, message: checked.message };
 };
