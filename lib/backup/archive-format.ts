@@ -8,8 +8,9 @@ export const FORMAT_NAME = "tabula-backup";
 export const MANIFEST = "manifest.json";
 export const DEFINITION = "definition.json";
 export const tablePart = (table: string) => `tables/${table}.jsonl`;
-/** Where uploaded files go (`files/<table>/<id>/<name>`); none are written while the database has no file columns. */
+/** Where stored files go: `files/<table>/<stored name>`, after every table part. */
 export const FILES_PREFIX = "files/";
+export const filePart = (table: string, name: string) => `${FILES_PREFIX}${table}/${name}`;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -27,6 +28,8 @@ export const Manifest = z.object({
   tables: z.record(z.string(), z.int().min(0)),
   /** Every part after the manifest, in archive order. */
   parts: z.array(PartEntry),
+  /** Files rows name that the store no longer had when the backup copied them (`files/<table>/<name>`). */
+  missing_files: z.array(z.string()).optional(),
 });
 export type Manifest = z.output<typeof Manifest>;
 export type PartEntry = z.output<typeof PartEntry>;

@@ -1,10 +1,13 @@
 // POST …/clone: a new database with the source's definition and, with `data`, its rows from one snapshot
-// (copied straight across, no archive in between). A failed clone deletes what it made.
+// (copied straight across, no archive in between) and the stored files they name. A failed clone deletes what
+// it made, its files included.
 import type { DbCtx } from "../meta/context";
 import { recordColumns } from "../schema/types";
 import { deleteDatabase } from "../services/databases/delete-database";
 import { databaseCtx } from "../services/databases/database-ctx";
 import { getDatabase } from "../services/databases/get-database";
+import { filesOf } from "../schema/file-value";
+import { copyFileAcross, fileNamesOf } from "./backup-files";
 import { claimName } from "./claim-name";
 import { createFromDefinition, parseDefinition } from "./create-from-definition";
 import { openSnapshot } from "./open-snapshot";
@@ -27,11 +30,16 @@ export const cloneDatabase = async (ctx: DbCtx, { body }: CloneInput) => {
       const sink = await openRowSink(app, made.database.schema.physical);
       try {
         for (const { name } of definition.tables) {
-          const columns = recordColumns(source.schema.tables.get(name)!);
+          const table = source.schema.tables.get(name)!;
+          const from = { databaseId: source.schema.id, table };
+          const to = { databaseId: made.database.schema.id, table: made.database.schema.tables.get(name)! };
+          const columns = recordColumns(table);
           for await (const batch of snapshot.batches(name, columns.map((c) => c.name))) {
             // Through the archive's codec, so a clone's values are exactly a restored backup's.
             const rows = batch.map((row) => columns.map((c) => (decodeValue(app.engine.kind, c, encodeValue(c, row[c.name])) as { value: unknown }).value));
             await sink.insert(name, columns.map((c) => c.name), rows);
+            const types = new Map(batch.flatMap((row) => columns.filter((c) => c.type === "file").flatMap((c) => filesOf(row[c.name]).map((f) => [f.name, f.type] as const))));
+            for (const stored of fileNamesOf(table, batch)) await copyFileAcross(app, from, to, stored, types.get(stored) ?? "application/octet-stream");
           }
         }
       } finally {

@@ -21,6 +21,19 @@ export type Snapshot = {
 const quoteSqlite = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const quoteMysql = (name: string) => `\`${name.replace(/`/g, "``")}\``;
 
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** SQLite integers are read exactly (BigInt) and kept as numbers while a number holds them; a bigint past 2^53 stays a BigInt. */
+const exactIntegers = (rows: Record<string, unknown>[]) => {
+  for (const row of rows) {
+    for (const key in row) {
+      const v = row[key];
+      if (typeof v === "bigint" && v >= MIN_SAFE && v <= MAX_SAFE) row[key] = Number(v);
+    }
+  }
+  return rows;
+};
 const openSqliteSnapshot = (app: App, physical: string): Snapshot => {
   const conn = new Database(path.join(app.config.dataDir, "databases", physical), { readonly: true, fileMustExist: true });
   conn.pragma("busy_timeout = 5000");
@@ -31,10 +44,10 @@ const openSqliteSnapshot = (app: App, physical: string): Snapshot => {
   return {
     eventId,
     batches: async function* (table, columns) {
-      const stmt = conn.prepare(`SELECT ${columns.map(quoteSqlite).join(", ")} FROM ${quoteSqlite(table)} WHERE "id" > ? ORDER BY "id" LIMIT ${BATCH_ROWS}`);
+      const stmt = conn.prepare(`SELECT ${columns.map(quoteSqlite).join(", ")} FROM ${quoteSqlite(table)} WHERE "id" > ? ORDER BY "id" LIMIT ${BATCH_ROWS}`).safeIntegers(true);
       let after = 0;
       for (;;) {
-        const rows = stmt.all(after) as Record<string, unknown>[];
+        const rows = exactIntegers(stmt.all(after) as Record<string, unknown>[]);
         if (rows.length === 0) return;
         after = Number(rows[rows.length - 1].id);
         yield rows;

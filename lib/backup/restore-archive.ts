@@ -1,16 +1,19 @@
 // Restores an archive (docs/backups.md) into a new database while it streams in: the manifest first (format and
 // version), then the definition (checksum, then every part parsed), then each table's rows in batches, each
-// part's checksum and row count checked at its end, and every part the manifest lists required. Any problem is a
-// 422 naming it, and the database made so far is deleted: a refused restore leaves nothing.
+// part's checksum and row count checked at its end, then the stored files into the new database's keys, and
+// every part the manifest lists required. Any problem is a 422 naming it, and the database made so far is
+// deleted with the files stored for it: a refused restore leaves nothing.
 import { createHash } from "node:crypto";
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import type { Ctx, DbCtx } from "../meta/context";
+import { filesOf } from "../schema/file-value";
 import { recordColumns, type TableDef } from "../schema/types";
 import { deleteDatabase } from "../services/databases/delete-database";
 import { databaseCtx } from "../services/databases/database-ctx";
 import { getDatabase } from "../services/databases/get-database";
 import { DEFINITION, FILES_PREFIX, FORMAT_NAME, FORMAT_VERSION, Manifest, MANIFEST, type PartEntry, tablePart } from "./archive-format";
+import { fileEntryTarget, restoreFile } from "./backup-files";
 import { claimName } from "./claim-name";
 import { createFromDefinition, parseDefinition } from "./create-from-definition";
 import { decodeValue } from "./row-codec";
@@ -50,8 +53,11 @@ const readManifest = async (entry: TarEntry | undefined): Promise<Manifest> => {
   return parsed.data;
 };
 
+/** The content type of each stored file the restored rows name, by `<table>/<stored name>`. */
+type FileTypes = Map<string, string>;
+
 /** Streams one table's JSON lines into the sink, hashing the bytes; checks the checksum and row count at the end. */
-const restoreTable = async (entry: TarEntry, part: PartEntry, table: TableDef, sink: RowSink, engine: DbCtx["app"]["engine"]["kind"]) => {
+const restoreTable = async (entry: TarEntry, part: PartEntry, table: TableDef, sink: RowSink, engine: DbCtx["app"]["engine"]["kind"], fileTypes: FileTypes) => {
   const columns = recordColumns(table);
   const names = columns.map((c) => c.name);
   const hash = createHash("sha256");
@@ -78,6 +84,7 @@ const restoreTable = async (entry: TarEntry, part: PartEntry, table: TableDef, s
       const decoded = decodeValue(engine, column, record[column.name] === undefined ? null : record[column.name]);
       if (!("value" in decoded)) throw archiveProblem(`${entry.name}, row ${rows}: ${decoded.column} ${decoded.message}.`);
       values.push(decoded.value);
+      if (column.type === "file") for (const f of filesOf(decoded.value)) fileTypes.set(`${table.name}/${f.name}`, f.type);
     }
     batch.push(values);
     batchBytes += line.length;
@@ -137,20 +144,20 @@ export const restoreArchive = async (ctx: Ctx, { name, archive }: RestoreInput) 
     let db: DbCtx = await createFromDefinition(ctx, name, definition, (made) => (instance = made));
     sink = await openRowSink(ctx.app, db.database.schema.physical);
     const seen = new Set([DEFINITION]);
+    const fileTypes: FileTypes = new Map();
     for (let entry = await next(); entry; entry = await next()) {
       const part = parts.get(entry.name);
       if (!part || seen.has(entry.name)) throw archiveProblem(`The archive holds ${entry.name}, which manifest.json does not list.`);
       seen.add(entry.name);
       if (entry.name.startsWith(FILES_PREFIX)) {
-        // Files are checked like every part; storing them waits for the file column type.
-        const hash = createHash("sha256");
-        for await (const chunk of entry.body) hash.update(chunk);
-        if (hash.digest("hex") !== part.sha256) throw archiveProblem(`${entry.name} does not match its checksum in manifest.json.`);
+        const { table, name: stored } = fileEntryTarget(entry.name, db.database.schema.tables);
+        const type = fileTypes.get(`${table.name}/${stored}`) ?? "application/octet-stream";
+        await restoreFile(ctx.app, { databaseId: db.database.schema.id, table }, stored, entry.body, part, type);
         continue;
       }
       const table = db.database.schema.tables.get(entry.name.replace(/^tables\//, "").replace(/\.jsonl$/, ""));
       if (!table || entry.name !== tablePart(table.name)) throw archiveProblem(`${entry.name} names no table of the definition.`);
-      await restoreTable({ ...entry, body: lineAligned(entry.body) }, part, table, sink, ctx.app.engine.kind);
+      await restoreTable({ ...entry, body: lineAligned(entry.body) }, part, table, sink, ctx.app.engine.kind, fileTypes);
     }
     const missing = manifest.parts.filter((p) => !seen.has(p.path)).map((p) => p.path);
     if (missing.length) throw archiveProblem(`The archive is cut short: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing.`);

@@ -7,11 +7,22 @@ export const TAR_END = Buffer.alloc(BLOCK * 2);
 
 const octal = (value: number, width: number) => value.toString(8).padStart(width - 1, "0") + "\0";
 
-/** The 512-byte header of one regular file of `size` bytes (names up to 100 bytes, which archive parts keep to). */
-export const tarHeader = (name: string, size: number, mtime = 0): Buffer => {
+/** A name past 100 bytes split at a `/` into ustar's prefix (up to 155 bytes) and name fields. */
+const splitName = (name: string): [string, string] => {
+  if (Buffer.byteLength(name) <= 100) return ["", name];
+  for (let cut = name.indexOf("/"); cut > 0; cut = name.indexOf("/", cut + 1)) {
+    const [prefix, rest] = [name.slice(0, cut), name.slice(cut + 1)];
+    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100) return [prefix, rest];
+  }
+  throw new Error(`tar entry name too long: ${name}`);
+};
+
+/** The 512-byte header of one regular file of `size` bytes (names up to 256 bytes, split at a `/`). */
+export const tarHeader = (fullName: string, size: number, mtime = 0): Buffer => {
   const header = Buffer.alloc(BLOCK);
-  if (Buffer.byteLength(name) > 100) throw new Error(`tar entry name too long: ${name}`);
+  const [prefix, name] = splitName(fullName);
   header.write(name, 0, 100, "utf8");
+  header.write(prefix, 345, 155, "utf8");
   header.write(octal(0o644, 8), 100);
   header.write(octal(0, 8), 108);
   header.write(octal(0, 8), 116);
@@ -102,7 +113,9 @@ export async function* readTar(source: AsyncIterable<Buffer | Uint8Array>): Asyn
     if (!header) throw archiveProblem("The archive is cut short: it ends before its last entry.");
     if (header.every((b) => b === 0)) return;
     if (!checksumOk(header)) throw archiveProblem("The archive is damaged or not a Tabula backup (a tar header does not check out).");
-    const name = header.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
+    const short = header.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
+    const prefix = header.subarray(257, 263).toString("latin1") === "ustar\0" ? header.subarray(345, 500).toString("utf8").replace(/\0.*$/s, "") : "";
+    const name = prefix ? `${prefix}/${short}` : short;
     const size = parseOctal(header.subarray(124, 136));
     if (!Number.isSafeInteger(size)) throw archiveProblem(`The archive is damaged: entry ${name} has no valid size.`);
     let left = size;

@@ -1,6 +1,7 @@
 // Takes one backup of a database into an archive file: the definition and every table's rows from one
-// snapshot, each part streamed to a temporary file and hashed, then the tar.gz with manifest.json first (so a
-// restore checks the version and every checksum as the parts arrive).
+// snapshot, and the stored files those rows name (copied batch by batch, right after the rows are read), each
+// part streamed to a temporary file and hashed, then the tar.gz with manifest.json first (so a restore checks
+// the version and every checksum as the parts arrive).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +12,8 @@ import { createGzip } from "node:zlib";
 import type { App } from "../app-type";
 import type { LoadedDatabase } from "../meta/schema-cache";
 import { recordColumns } from "../schema/types";
-import { DEFINITION, FORMAT_NAME, FORMAT_VERSION, type Manifest, MANIFEST, type PartEntry, tablePart } from "./archive-format";
+import { copyFileOut, fileNamesOf } from "./backup-files";
+import { DEFINITION, filePart, FORMAT_NAME, FORMAT_VERSION, type Manifest, MANIFEST, type PartEntry, tablePart } from "./archive-format";
 import { openSnapshot } from "./open-snapshot";
 import { readDefinition } from "./read-definition";
 import { rowLine } from "./row-codec";
@@ -83,6 +85,8 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
   const snapshot = await openSnapshot(app, schema.physical);
   try {
     const parts: PartEntry[] = [];
+    const fileParts: PartEntry[] = [];
+    const missingFiles: string[] = [];
     const counts: Record<string, number> = {};
     const definitionText = `${JSON.stringify(definition, null, 2)}\n`;
     const def = partWriter(path.join(dir, DEFINITION));
@@ -95,6 +99,7 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
       const names = columns.map((c) => c.name);
       const writer = partWriter(path.join(dir, tablePart(name)));
       let rows = 0;
+      const copied = new Set<string>();
       try {
         for await (const batch of snapshot.batches(name, names)) {
           signal?.throwIfAborted();
@@ -102,6 +107,13 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
           for (const row of batch) text += `${rowLine(columns, row)}\n`;
           await writer.write(text);
           rows += batch.length;
+          for (const stored of fileNamesOf(table, batch)) {
+            if (copied.has(stored)) continue;
+            copied.add(stored);
+            const part = await copyFileOut(app, { databaseId: schema.id, table }, stored, dir);
+            if (part) fileParts.push(part);
+            else missingFiles.push(filePart(name, stored));
+          }
         }
       } catch (err) {
         writer.abandon();
@@ -112,6 +124,7 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
       parts.push({ path: tablePart(name), rows, ...(await writer.end()) });
     }
     await snapshot.close();
+    parts.push(...fileParts);
     const manifest: Manifest = {
       format: FORMAT_NAME,
       version: FORMAT_VERSION,
@@ -121,6 +134,7 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
       database: { instance: schema.instance, name: schema.name },
       tables: counts,
       parts,
+      ...(missingFiles.length ? { missing_files: missingFiles } : {}),
     };
     fs.mkdirSync(path.dirname(destination), { recursive: true });
     await pipeline(tarOf(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), dir, parts), createGzip({ level: 6 }), fs.createWriteStream(partial));

@@ -3,6 +3,7 @@
 // snapshot with the archive's codec, so two databases (either engine) can be compared value by value.
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { expect } from "vitest";
 import { settleBackups } from "../../lib/backup/backup-jobs";
 import { openSnapshot } from "../../lib/backup/open-snapshot";
@@ -43,6 +44,9 @@ const ok = async (h: Harness, method: string, url: string, body?: unknown, statu
   return reply.body;
 };
 
+/** A bigint past 2^53 (no JSON number holds it; the data API refuses it, so it is written in SQL). */
+export const BIG_BEYOND_DOUBLE = "9007199254740993";
+
 /** A database holding one row of every kind (and nulls), a user with a password, policies, a hook, a join and auth. */
 export const makeKindsDatabase = async (h: Harness, name = "kinds") => {
   const db = await createDatabase(h, name, KIND_TABLES as never);
@@ -57,6 +61,9 @@ export const makeKindsDatabase = async (h: Harness, name = "kinds") => {
     { title: "nulls" },
     { title: "small", price: -0.01, ratio: -1e-300, live: false, doc: "just a string", status: "draft", qty: 0 },
   ], 201);
+  const { physical } = (await loadSchema(h.app, db))!;
+  const udb = h.app.engine.userDb(physical);
+  await sql`UPDATE ${udb.table("kinds")} SET big = ${sql.raw(BIG_BEYOND_DOUBLE)} WHERE title = 'small'`.execute(udb.db);
   return db;
 };
 

@@ -6,7 +6,7 @@ import { readEvents } from "../../lib/events/outbox/read-events";
 import { loadSchema } from "../../lib/meta/load-schema";
 import type { EngineKind } from "../../lib/config";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
-import { download, dumpRows, makeKindsDatabase, restore, takeBackup } from "./backup-fixture";
+import { BIG_BEYOND_DOUBLE, download, dumpRows, makeKindsDatabase, restore, takeBackup } from "./backup-fixture";
 
 const harnesses = new Map<EngineKind, Harness>();
 const sources = new Map<EngineKind, { db: string; archive: Buffer; eventId: number; final: Record<string, unknown[]>; atBackup: Record<string, unknown[]> }>();
@@ -101,6 +101,7 @@ describe.each(pairs)("a backup taken on %s under concurrent writes, restored on 
     for (const table of ["users", "authors", "kinds"]) expect(restored.rows[table], table).toEqual(source.final[table]);
     const every = (restored.rows.kinds as Record<string, unknown>[]).find((r) => r.title === "every")!;
     expect(every).toMatchObject({ price: "1234567890.12", big: 9007199254740991, qty: -2147483648, live: true, day: "2024-02-29", at: "2024-05-01T12:34:56.789Z", doc: { a: "x", b: [1, { c: null }] }, status: "live" });
+    expect((restored.rows.kinds as Record<string, unknown>[]).find((r) => r.title === "small")!.big).toBe(BIG_BEYOND_DOUBLE);
     expect(String((restored.rows.users as Record<string, unknown>[])[0].password)).toMatch(/^\$2[aby]\$/);
   });
 

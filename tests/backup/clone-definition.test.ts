@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
-import { dumpRows, makeKindsDatabase } from "./backup-fixture";
+import { BIG_BEYOND_DOUBLE, dumpRows, makeKindsDatabase } from "./backup-fixture";
 
 describe.each(ENGINES)("clones and definitions on %s", (engine) => {
   let h: Harness;
@@ -26,7 +26,9 @@ describe.each(ENGINES)("clones and definitions on %s", (engine) => {
     const reply = await h.request("POST", `/api/v1/databases/${source}/clone`, { body: { name: "copy with rows" } });
     expect(reply.status, reply.text).toBe(201);
     expect(await definitionOf(reply.body.instance)).toEqual(await definitionOf(source));
-    expect((await dumpRows(h, reply.body.instance)).rows).toEqual((await dumpRows(h, source)).rows);
+    const rows = (await dumpRows(h, reply.body.instance)).rows;
+    expect(rows).toEqual((await dumpRows(h, source)).rows);
+    expect((rows.kinds as Record<string, unknown>[]).find((r) => r.title === "small")!.big).toBe(BIG_BEYOND_DOUBLE);
   });
 
   it("clones without data: the same definition and no rows", async () => {
