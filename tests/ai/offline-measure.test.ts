@@ -6,6 +6,7 @@ import { planOffline } from "../../lib/ai/offline-planner";
 import type { DraftPlan } from "../../lib/ai/plan";
 import { CASES } from "./offline-cases";
 import { DEV_VERBS } from "./offline-dev-verbs";
+import { BLIND } from "./offline-blind";
 import { HELD_OUT } from "./offline-heldout";
 import { measure } from "./offline-measure";
 
@@ -23,7 +24,7 @@ const report = (label: string, m: ReturnType<typeof measure>) =>
 
 describe("the offline planner's precision and recall", () => {
   it("keeps the held-out sentences apart from both development lists, at least 60 of them", () => {
-    const developed = new Set([...CASES.map((c) => c.sentence), ...DEV_VERBS.map((c) => c.sentence)]);
+    const developed = new Set([...CASES.map((c) => c.sentence), ...DEV_VERBS.map((c) => c.sentence), ...BLIND.map((c) => c.sentence)]);
     expect(new Set(HELD_OUT.map((c) => c.sentence)).size).toBe(HELD_OUT.length);
     expect(HELD_OUT.length).toBeGreaterThanOrEqual(60);
     expect(HELD_OUT.filter((c) => developed.has(c.sentence))).toEqual([]);
@@ -32,6 +33,8 @@ describe("the offline planner's precision and recall", () => {
   it.each([
     ["held-out", HELD_OUT, 0.9],
     ["second development list", DEV_VERBS, 0.95],
+    // Measured once, after the planner's last change (docs/ai-builder.md has the figures): a floor, not a target.
+    ["blind", BLIND, 0.85],
   ] as const)("on the %s: precision and recall of tables, attributes, options and references", (label, cases, floor) => {
     const m = measure([...cases]);
     console.info(report(`offline planner, ${label} (${cases.length} sentences)`, m));
