@@ -95,4 +95,20 @@ test("a file column: made in the schema editor, uploaded, shown, downloaded and 
     await expect(grid.getByTestId("file-thumb")).toHaveCount(0);
     await shot(page, "22-files-removed-390-dark");
   });
+
+  await test.step("a file dropped on the field's zone is chosen for upload", async () => {
+    await grid.getByRole("button", { name: /^Actions for record \d+$/ }).click();
+    await grid.getByRole("menuitem", { name: "Edit", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: /^Edit gallery #\d+$/ });
+    const dropped = await page.evaluateHandle((bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+      return data;
+    }, [...png]);
+    await dialog.getByTestId("drop-photo").dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(dialog.getByRole("list", { name: "Files to upload to photo" })).toContainText("dropped.png");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await photoOf()).toBeNull();
+  });
 });
