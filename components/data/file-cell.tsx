@@ -13,7 +13,6 @@ export const FileCell = ({ column, value }: { column: Pick<Column, "thumbs">; va
   return (
     <span className="inline-flex max-w-full items-center gap-1.5 not-italic">
       {preview ? (
-        // eslint-disable-next-line @next/next/no-img-element -- an object URL of a fetched thumb
         <img src={preview} alt="" className="size-6 shrink-0 rounded object-cover" data-testid="file-thumb" />
       ) : (
         <FileTypeIcon type={first.type} />

@@ -11,8 +11,8 @@ export const NO_FILE_EDIT: FileEdit = { added: [], removed: [] };
 
 type Props = { id: string; column: Column; stored: FileValue[]; edit: FileEdit; onChange: (edit: FileEdit) => void; invalid: boolean; describedBy?: string };
 
+/** A preview from an object URL (a stored file fetched with the key, or a chosen one). */
 const Thumb = ({ src }: { src?: string }) =>
-  // eslint-disable-next-line @next/next/no-img-element -- an object URL (fetched with the key, or a chosen file)
   src ? <img src={src} alt="" className="size-12 shrink-0 rounded border border-slate-200 object-cover" /> : null;
 
 const StoredFileRow = ({ column, file, removed, onToggle }: { column: Column; file: FileValue; removed: boolean; onToggle: () => void }) => {
