@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { readResponse } from "./api-error";
-import { dataFetch, dataRequest } from "./data-client";
+import { dataFetch, dataRequest, dataUpload } from "./data-client";
 import { queryKeys } from "./query-keys";
 import type { DataRecord } from "./types";
 
@@ -60,14 +60,23 @@ export const useAggregate = (instance: string, table: string, query: string, key
     queryFn: () => dataRequest<Record<string, unknown>[]>(instance, `${encodeURIComponent(table)}/_aggregate?${query}`, key!),
   });
 
-type Write = { id?: number; body: Record<string, unknown> };
+/** `upload`: the write goes as multipart (files as parts, `body` as the `_json` field), reporting its progress. */
+type Write = { id?: number; body: Record<string, unknown>; upload?: { form: FormData; onProgress: (sent: number) => void } };
 
 export const useRecordMutations = (instance: string, table: string, key: string | undefined) => {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.records(instance, table) });
   const path = (id?: number) => `${encodeURIComponent(table)}${id === undefined ? "" : `/${id}`}`;
   const save = useMutation({
-    mutationFn: ({ id, body }: Write) => dataRequest<DataRecord>(instance, path(id), key!, { method: id === undefined ? "POST" : "PATCH", body }),
+    mutationFn: ({ id, body, upload }: Write) => {
+      const method = id === undefined ? "POST" : "PATCH";
+      if (!upload) return dataRequest<DataRecord>(instance, path(id), key!, { method, body });
+      // The other fields first, then the files.
+      const form = new FormData();
+      form.append("_json", JSON.stringify(body));
+      for (const [name, value] of upload.form) form.append(name, value);
+      return dataUpload<DataRecord>(instance, path(id), key!, method, form, upload.onProgress);
+    },
     onSuccess: refresh,
   });
   const remove = useMutation({

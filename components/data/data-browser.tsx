@@ -25,6 +25,7 @@ import { GridPaging } from "./grid-paging";
 import { GroupSummary } from "./group-summary";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
+import { FileKeyContext } from "./file-access";
 import { RecordDialog } from "./record-dialog";
 import { DeletedRecords } from "./record-history";
 import { RecordsGrid } from "./records-grid";
@@ -255,7 +256,10 @@ export const DataBrowser = ({ instance }: { instance: string }) => {
       ) : !dashboardKey.key ? (
         <LoadingState label="Getting your API key…" />
       ) : (
-        <TableRecords key={table.name} instance={instance} table={table} tables={tables} apiKey={dashboardKey.key.key} />
+        // File cells and fields download with the same key (links and <img> cannot send it themselves).
+        <FileKeyContext value={dashboardKey.key.key}>
+          <TableRecords key={table.name} instance={instance} table={table} tables={tables} apiKey={dashboardKey.key.key} />
+        </FileKeyContext>
       )}
     </div>
   );

@@ -9,7 +9,9 @@ import { FormError } from "../ui/states";
 import { buildRecordBody, checkRecordValues, type FormValues, valueToText } from "./record-values";
 import { RecordField, type ReferenceSupport } from "./record-field";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
-import { isReference } from "@/lib/schema/type-traits";
+import { isFile, isReference } from "@/lib/schema/type-traits";
+import { filesIn } from "./file-access";
+import { type FileEdit, NO_FILE_EDIT } from "./file-field";
 import { SegmentedTabs } from "../ui/segmented-tabs";
 import { RecordHistory } from "./record-history";
 
@@ -34,6 +36,43 @@ const VIEWS = [
 const initialValues = (table: Table, record?: DataRecord): FormValues =>
   Object.fromEntries(table.columns.map((c) => [c.name, record ? valueToText(c, record[c.name]) : ""]));
 
+/**
+ * The write's file changes: parts for a multipart body (new files; `<col>+` appends on an edit of a `multiple`
+ * column, `<col>-` removes a stored name alongside), or, when nothing is uploaded, JSON values in `body`
+ * (null for a single column, the names kept for a `multiple` one). Returns the form, or undefined for JSON.
+ */
+const fileChanges = (table: Table, record: DataRecord | undefined, edits: Record<string, FileEdit>, body: Record<string, unknown>) => {
+  const form = new FormData();
+  for (const column of table.columns.filter(isFile)) {
+    const { added, removed } = edits[column.name] ?? NO_FILE_EDIT;
+    if (!added.length && !removed.length) continue;
+    if (column.multiple) {
+      for (const file of added) form.append(record ? `${column.name}+` : column.name, file);
+      if (added.length) for (const name of removed) form.append(`${column.name}-`, name);
+      else body[column.name] = filesIn(record?.[column.name]).map((f) => f.name).filter((n) => !removed.includes(n));
+    } else if (added.length) form.append(column.name, added[0]!);
+    else body[column.name] = null;
+  }
+  return [...form.keys()].length ? form : undefined;
+};
+
+/** How long a finished upload's bar stays at 100% before the dialog closes. */
+const UPLOADED_PAUSE_MS = 500;
+
+const UploadProgress = ({ sent }: { sent: number }) => {
+  const percent = Math.round(sent * 100);
+  return (
+    <div className="mt-4 space-y-1">
+      <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-slate-100">
+        <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-slate-600" aria-live="polite">
+        {percent < 100 ? `Uploading… ${percent}%` : "Uploaded 100%"}
+      </p>
+    </div>
+  );
+};
+
 /** Moves focus to the first field marked invalid and scrolls it into view. */
 const focusFirstError = (form: HTMLFormElement | null) => {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -51,6 +90,9 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, histor
   const [initial] = useState(() => initialValues(table, record));
   const [values, setValues] = useState(initial);
   const [pending, setPending] = useState<Record<string, string>>({});
+  const [fileEdits, setFileEdits] = useState<Record<string, FileEdit>>({});
+  /** 0…1 while a write with files is sent; null when none is. */
+  const [uploadSent, setUploadSent] = useState<number | null>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   // A field changed after the API's answer no longer shows that answer's error for it.
@@ -85,8 +127,20 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, histor
       requestAnimationFrame(() => focusFirstError(form.current));
       return;
     }
-    if (record && Object.keys(body).length === 0) return onClose();
-    save.mutate({ id: record?.id, body }, { onSuccess: onClose });
+    const parts = fileChanges(table, record, fileEdits, body);
+    if (record && Object.keys(body).length === 0 && !parts) return onClose();
+    if (!parts) return save.mutate({ id: record?.id, body }, { onSuccess: onClose });
+    setUploadSent(0);
+    save.mutate(
+      { id: record?.id, body, upload: { form: parts, onProgress: setUploadSent } },
+      {
+        onSuccess: () => {
+          setUploadSent(1);
+          setTimeout(onClose, UPLOADED_PAUSE_MS);
+        },
+        onError: () => setUploadSent(null),
+      },
+    );
   };
 
   return (
@@ -134,6 +188,18 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, histor
                 value={values[c.name] ?? ""}
                 error={errors[c.name]}
                 references={references}
+                files={
+                  isFile(c)
+                    ? {
+                        stored: filesIn(record?.[c.name]),
+                        edit: fileEdits[c.name] ?? NO_FILE_EDIT,
+                        onChange: (edit) => {
+                          setFileEdits((es) => ({ ...es, [c.name]: edit }));
+                          setFixed((f) => new Set([...f, c.name]));
+                        },
+                      }
+                    : undefined
+                }
                 onChange={(v) => {
                   setValues((vs) => ({ ...vs, [c.name]: v }));
                   setClientErrors(({ [c.name]: _fixed, ...rest }) => rest);
@@ -143,6 +209,7 @@ export const RecordDialog = ({ table, tables, record, labels, read, save, histor
             ))}
           </div>
         )}
+        {uploadSent !== null && <UploadProgress sent={uploadSent} />}
         {unclaimed && (
           <div className="mt-4">
             <FormError error={save.error} />

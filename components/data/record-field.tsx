@@ -2,12 +2,17 @@ import type { Column, Table } from "../api/types";
 import { Field, SelectInput, TextArea, TextInput } from "../ui/field";
 import type { ReadRows } from "./reference-display";
 import { ReferencePicker } from "./reference-picker";
-import { choicesOf, isJson, isReference, isSecret } from "@/lib/schema/type-traits";
+import { choicesOf, isFile, isJson, isReference, isSecret } from "@/lib/schema/type-traits";
+import type { FileValue } from "./file-access";
+import { FileField, type FileEdit } from "./file-field";
 
 /** What a reference field needs: the referenced table, a way to search it, the chosen row's display text. */
 export type ReferenceSupport = { tables: Table[]; read: ReadRows; labels: Record<string, string>; onPending: (column: string, text: string | null) => void };
 
-type Props = { column: Column; value: string; onChange: (v: string) => void; error?: string; editing: boolean; references?: ReferenceSupport };
+/** A file column's stored files and what the form changes in them. */
+export type FileSupport = { stored: FileValue[]; edit: FileEdit; onChange: (edit: FileEdit) => void };
+
+type Props = { column: Column; value: string; onChange: (v: string) => void; error?: string; editing: boolean; references?: ReferenceSupport; files?: FileSupport };
 
 const hintFor = (c: Column, editing: boolean) => {
   if (isSecret(c)) return editing ? "Leave empty to keep the current password. Stored as a bcrypt hash." : "Stored as a bcrypt hash.";
@@ -15,6 +20,7 @@ const hintFor = (c: Column, editing: boolean) => {
   if (c.type === "datetime") return "ISO-8601, e.g. 2025-01-31T09:30:00Z";
   if (c.type === "decimal") return `up to ${c.scale} decimal places`;
   if (c.type === "varchar") return `up to ${c.length} characters`;
+  if (isFile(c)) return [c.accept?.join(", "), c.max_size ? `up to ${c.max_size} bytes` : undefined, c.multiple ? "several files" : undefined].filter(Boolean).join("; ") || undefined;
   return undefined;
 };
 
@@ -25,7 +31,7 @@ const emptyChoice = (c: Column, editing: boolean) => {
 };
 
 /** One input of the record form; the API's error for this column shows under it. */
-export const RecordField = ({ column, value, onChange, error, editing, references }: Props) => {
+export const RecordField = ({ column, value, onChange, error, editing, references, files }: Props) => {
   const id = `field-${column.name}`;
   const label = (
     <>
@@ -37,7 +43,9 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
   const choices = choicesOf(column);
   return (
     <Field label={label} htmlFor={id} error={error} hint={hintFor(column, editing)}>
-      {isReference(column) && references ? (
+      {isFile(column) && files ? (
+        <FileField id={id} column={column} stored={files.stored} edit={files.edit} onChange={files.onChange} invalid={!!error} describedBy={common["aria-describedby"]} />
+      ) : isReference(column) && references ? (
         <ReferencePicker
           id={id}
           target={references.tables.find((t) => t.name === column.references)}

@@ -1,6 +1,6 @@
 import { typedValue } from "@/lib/schema/typed-value";
 import type { Column } from "../api/types";
-import { isJson, isSecret, scaleOf } from "@/lib/schema/type-traits";
+import { isFile, isJson, isSecret, scaleOf } from "@/lib/schema/type-traits";
 
 export type FormValues = Record<string, string>;
 
@@ -35,6 +35,8 @@ export const buildRecordBody = (columns: Column[], values: FormValues, initial?:
   const body: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const column of columns) {
+    // Files go as parts of a multipart write (record-dialog.tsx), never as typed text.
+    if (isFile(column)) continue;
     const text = values[column.name] ?? "";
     if (initial ? text === (initial[column.name] ?? "") : text === "") continue;
     const { value, error } = textToValue(column, text);
@@ -69,6 +71,7 @@ const problemOf = (column: Column, text: string, adding: boolean): string | unde
 export const checkRecordValues = (columns: Column[], values: FormValues, initial?: FormValues) => {
   const errors: Record<string, string> = {};
   for (const column of columns) {
+    if (isFile(column)) continue;
     const text = values[column.name] ?? "";
     if (initial && text === (initial[column.name] ?? "")) continue;
     const problem = problemOf(column, text, !initial);

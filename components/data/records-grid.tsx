@@ -7,7 +7,8 @@ import { cellText } from "./record-values";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
 import { RowMenu } from "./row-menu";
 import { useHeldEdit } from "./use-held-edit";
-import { isOrderable, isReference, isSecret } from "@/lib/schema/type-traits";
+import { FileCell } from "./file-cell";
+import { isFile, isOrderable, isReference, isSecret } from "@/lib/schema/type-traits";
 
 /** `label`: the type as the header shows it, when it is not one of ours (a SQL result's server type). */
 export type GridColumn = Pick<Column, "name" | "type"> & Partial<Column> & { label?: string };
@@ -49,7 +50,8 @@ const AUTO_TAIL: GridColumn[] = [
 const NUMERIC = ["int", "bigint", "decimal", "float"];
 /** The selection/actions cell and the first column stay in place while the grid scrolls sideways. */
 const STICKY = "sticky z-10 shadow-[1px_0_0_var(--color-slate-200)]";
-const isEditable = (c: GridColumn): c is Column => "nullable" in c && !isSecret(c);
+/** Files change in the record form (an upload), never inline. */
+const isEditable = (c: GridColumn): c is Column => "nullable" in c && !isSecret(c) && !isFile(c);
 
 const SortMark = ({ sort }: { sort?: Sort }) => (
   <span aria-hidden className="w-3 text-indigo-700">
@@ -68,6 +70,7 @@ const CellText = ({ column, value, labels }: { column: GridColumn; value: unknow
       </span>
     );
   }
+  if (isFile(column) && value != null) return <FileCell column={column} value={value} />;
   return <>{cellText(column, value)}</>;
 };
 

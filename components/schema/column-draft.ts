@@ -1,6 +1,6 @@
 import { SEARCHABLE_TYPES } from "@/lib/schema/search";
 import type { Column, ColumnInput, ColumnType } from "../api/types";
-import { INDEX_TYPES, isJson, isNumeric, isReference, isSecret, takesParam } from "@/lib/schema/type-traits";
+import { INDEX_TYPES, isFile, isJson, isNumeric, isReference, isSecret, takesParam } from "@/lib/schema/type-traits";
 
 /** A column being edited: text as typed, turned into an API column object only on submit. */
 export type ColumnDraft = {
@@ -23,6 +23,12 @@ export type ColumnDraft = {
   /** The options as saved (empty for a new column): only these can be renamed. */
   savedOptions: string[];
   references: string;
+  /** File columns: several files per row, the most bytes of one, accepted types and thumb sizes (comma lists as typed), public downloads. */
+  multiple: boolean;
+  maxSize: string;
+  accept: string;
+  thumbs: string;
+  isPublic: boolean;
 };
 
 export const TYPE_GROUPS: { label: string; types: { type: ColumnType; label: string; hint: string }[] }[] = [
@@ -59,6 +65,10 @@ export const TYPE_GROUPS: { label: string; types: { type: ColumnType; label: str
       { type: "reference", label: "reference", hint: "Foreign key to another table's id" },
     ],
   },
+  {
+    label: "Files",
+    types: [{ type: "file", label: "file", hint: "Uploaded files (images get thumbnails), stored with the row" }],
+  },
 ];
 
 export const typeHint = (type: ColumnType) => TYPE_GROUPS.flatMap((g) => g.types).find((t) => t.type === type)?.hint ?? "";
@@ -82,6 +92,11 @@ export const newColumnDraft = (fields: Partial<ColumnDraft> = {}): ColumnDraft =
   renames: {},
   savedOptions: [],
   references: "",
+  multiple: false,
+  maxSize: "",
+  accept: "",
+  thumbs: "",
+  isPublic: false,
   ...fields,
 });
 
@@ -102,7 +117,18 @@ export const draftFromColumn = (c: Column): ColumnDraft =>
     options: c.options ?? [],
     savedOptions: c.options ?? [],
     references: c.references ?? "",
+    multiple: c.multiple ?? false,
+    maxSize: c.max_size?.toString() ?? "",
+    accept: (c.accept ?? []).join(", "),
+    thumbs: (c.thumbs ?? []).join(", "),
+    isPublic: c.public ?? false,
   });
+
+/** A comma (or space) separated list as typed → its items; empty → undefined (the option is left out). */
+const listOf = (text: string) => {
+  const items = text.split(/[,\s]+/).filter(Boolean);
+  return items.length ? items : undefined;
+};
 
 /** A whole number from its text; anything else goes to the API as typed, so its 422 names the problem. */
 const numberOrText = (text: string): unknown => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
@@ -133,10 +159,17 @@ export const toColumnInput = (d: ColumnDraft): ColumnInput => {
   if (takesParam(d, "scale")) put("scale", d.scale && numberOrText(d.scale));
   if (takesParam(d, "options")) input.options = d.options;
   if (isReference(d)) put("references", d.references);
+  if (isFile(d)) {
+    input.multiple = d.multiple;
+    input.public = d.isPublic;
+    put("max_size", d.maxSize && numberOrText(d.maxSize));
+    put("accept", listOf(d.accept));
+    put("thumbs", listOf(d.thumbs));
+  }
   else if (INDEX_TYPES.includes(d.type)) input.index = d.index;
   // Sent even when off, so a type change away from text also turns it off (the API would keep it and refuse).
   input.searchable = SEARCHABLE_TYPES.includes(d.type) && d.searchable;
-  if (!isSecret(d)) put("default", parseDefault(d.defaultText, d.type));
+  if (!isSecret(d) && !isFile(d)) put("default", parseDefault(d.defaultText, d.type));
   return input;
 };
 

@@ -7,7 +7,8 @@ import { type ColumnDraft, typeHint } from "./column-draft";
 import { OptionsEditor } from "./options-editor";
 import { renameOption, setOptions } from "./option-renames";
 import { TypePicker } from "./type-picker";
-import { choicesOf, INDEX_TYPES, isJson, isReference, isSecret, takesParam, UNIQUE_TYPES } from "@/lib/schema/type-traits";
+import { choicesOf, INDEX_TYPES, isFile, isJson, isReference, isSecret, takesParam, UNIQUE_TYPES } from "@/lib/schema/type-traits";
+import { FileOptions } from "./file-options";
 
 type Props = {
   draft: ColumnDraft;
@@ -23,16 +24,18 @@ type Props = {
 const firstError = (errors: Record<string, string>, prefix: string) =>
   Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}[`))?.[1];
 
-const SHOWN_BESIDE_INPUTS = new Set(["name", "type", "length", "precision", "scale", "references", "default", "nullable", "fill"]);
+const SHOWN_BESIDE_INPUTS = new Set(["name", "type", "length", "precision", "scale", "references", "default", "nullable", "fill", "max_size"]);
+/** Options whose items the API names one by one (`options[2]`, `accept[0]`): each shows its first problem beside its input. */
+const LIST_OPTIONS = ["options", "accept", "thumbs"];
 
 /** Problems no input shows (nullable, unique, the column as a whole) are listed under the editor. */
 const otherErrors = (errors: Record<string, string>) =>
-  Object.entries(errors).filter(([field]) => !SHOWN_BESIDE_INPUTS.has(field) && field !== "options" && !field.startsWith("options["));
+  Object.entries(errors).filter(([field]) => !SHOWN_BESIDE_INPUTS.has(field) && !LIST_OPTIONS.some((o) => field === o || field.startsWith(`${o}[`)));
 
 /** The default's input fits the type: a select for booleans and dropdowns, text otherwise. */
 const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Partial<ColumnDraft>) => void; error?: string }) => {
   const id = `${draft.key}-default`;
-  if (isSecret(draft)) return null;
+  if (isSecret(draft) || isFile(draft)) return null;
   const choices = choicesOf(draft);
   return (
     <Field label="Default" htmlFor={id} error={error} hint={choices ? undefined : isJson(draft) ? "JSON, e.g. {\"a\": 1}" : "Empty: no default"}>
@@ -146,6 +149,7 @@ export const ColumnEditor = ({ draft, onChange, tables, errors, nullableHelp }: 
           </SelectInput>
         </Field>
       )}
+      {isFile(draft) && <FileOptions draft={draft} set={set} errors={{ max_size: errors.max_size, accept: firstError(errors, "accept"), thumbs: firstError(errors, "thumbs") }} />}
       <div className="col-span-12 sm:col-span-4">
         <DefaultInput draft={draft} set={set} error={errors.default} />
       </div>

@@ -20,3 +20,24 @@ describe("the column form's searchable checkbox", () => {
     expect(draftFromColumn({ ...column, searchable: false }).searchable).toBe(false);
   });
 });
+
+describe("the column form's file options", () => {
+  it("sends multiple, public, max_size and the typed lists as arrays, and no default", () => {
+    const draft = newColumnDraft({ name: "photo", type: "file", multiple: true, isPublic: true, maxSize: "5242880", accept: "image/*, application/pdf", thumbs: "100x100 400x0", defaultText: "x" });
+    expect(toColumnInput(draft)).toMatchObject({ type: "file", multiple: true, public: true, max_size: 5242880, accept: ["image/*", "application/pdf"], thumbs: ["100x100", "400x0"] });
+    expect(toColumnInput(draft)).not.toHaveProperty("default");
+  });
+
+  it("leaves empty lists and size out, and sends text the API must judge as typed", () => {
+    const input = toColumnInput(newColumnDraft({ name: "doc", type: "file", maxSize: "lots" }));
+    expect(input).not.toHaveProperty("accept");
+    expect(input).not.toHaveProperty("thumbs");
+    expect(input.max_size).toBe("lots");
+  });
+
+  it("an edited file column starts from its stored options; other types send none", () => {
+    const column = { name: "photo", type: "file", nullable: true, unique: false, index: false, searchable: false, multiple: true, accept: ["image/*"], thumbs: ["100x100", "200x0"], max_size: 1000, public: true, mysql_type: "JSON" } as Column;
+    expect(draftFromColumn(column)).toMatchObject({ multiple: true, isPublic: true, maxSize: "1000", accept: "image/*", thumbs: "100x100, 200x0" });
+    expect(toColumnInput(newColumnDraft({ name: "n", type: "int", multiple: true }))).not.toHaveProperty("multiple");
+  });
+});
