@@ -74,7 +74,9 @@ export const DEFINITION_PARTS = { table: DefinitionTable, join: JoinInput, auth:
 
 export const DefinitionApply = component(
   "DefinitionApply",
-  Definition.and(z.object({ allow_lossy: z.boolean().optional().meta({ default: false, description: "Apply changes that drop tables, columns or data." }) })),
+  Definition.and(z.object({ allow_lossy: z.boolean().optional().meta({ default: false, description: "Apply changes that drop tables, columns or data." }) })).meta({
+    example: { format: "tabula-definition", version: 1, tables: [{ name: "products", columns: [{ name: "title", type: "varchar", nullable: false, unique: false }], indexes: [], policies: {}, hooks: {} }], joins: [], auth: { enabled: false }, allow_lossy: false },
+  }),
 );
 
 export const PlannedChange = component(
