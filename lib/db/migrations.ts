@@ -510,6 +510,7 @@ const migrations: Record<string, Migration> = {
         .addColumn("user_id", "bigint", (c) => c.notNull())
         .addColumn("code_hash", "varchar(64)", (c) => c.notNull())
         .addUniqueConstraint("auth_recovery_codes_code", ["database_id", "user_id", "code_hash"])
+        .execute();
     },
   },
   "0026_backups": {
