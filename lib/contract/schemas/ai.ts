@@ -27,7 +27,13 @@ const AiPlan = component(
 );
 
 /** PUT /ai/builds/{id}/plan: a planned build's plan as the builder edited it. */
-export const AiPlanEdit = z.object({ plan: AiPlan }).strict();
+export const AiPlanEdit = component(
+  "AiPlanEdit",
+  z
+    .object({ plan: AiPlan })
+    .strict()
+    .meta({ example: { plan: { name: "Shop", tables: [{ name: "products", columns: [{ name: "title", type: "varchar" }] }], joins: [], seed: {} } } }),
+);
 
 const Step = z.object({ tool: z.string(), input: z.unknown(), ok: z.boolean(), error: z.string().optional() });
 
