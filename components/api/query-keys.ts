@@ -16,6 +16,7 @@ export const queryKeys = {
   openapi: (instance: string) => ["openapi", instance] as const,
   docsSettings: (instance: string) => ["docs-settings", instance] as const,
   auth: (instance: string) => ["auth", instance] as const,
+  authUsers: (instance: string, q: string, after: number | null) => ["auth", instance, "users", q, after] as const,
   policies: (instance: string, table: string) => ["policies", instance, table] as const,
   hooks: (instance: string, table: string) => ["hooks", instance, table] as const,
   /** Hook runs of a database (a prefix) under one filter. */

@@ -21,6 +21,7 @@ export type { AuditEntry } from "@/lib/contract/schemas/audit";
 export type { AiBuild, AiBuildCreate, AiPlanner } from "@/lib/contract/schemas/ai";
 export type { HookLog, Hooks, HookStep, HookTryResult } from "@/lib/contract/schemas/hooks";
 export type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "@/lib/contract/schemas/auth";
+export type { AuthUser } from "@/lib/contract/schemas/auth-users";
 
 export type AccountPlanPatch = z.input<typeof AccountPlanPatchSchema>;
 export type MemberRole = PlanLimits["roles"][number];

@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { databasePath, mgmt, tablePath } from "./management-client";
 import { queryKeys } from "./query-keys";
-import type { AuthSettings, AuthSettingsInput, Policies, PolicyAction, TestAsUserResult, UserToken } from "./types";
+import type { AuthSettings, AuthSettingsInput, AuthUser, Policies, PolicyAction, TestAsUserResult, UserToken } from "./types";
 
-export type { AuthSettings, Policies, PolicyAction, TestAsUserResult, UserToken };
+export type { AuthSettings, AuthUser, Policies, PolicyAction, TestAsUserResult, UserToken };
 
 export const POLICY_ACTIONS: PolicyAction[] = ["select", "insert", "update", "delete"];
 
@@ -41,3 +41,29 @@ export const useTestAsUser = (instance: string) =>
     mutationFn: (input: { user_id: number; table: string; query?: string }) =>
       mgmt<TestAsUserResult>(`${databasePath(instance)}/auth/test-as-user`, { method: "POST", body: input }),
   });
+
+/** The users admin: one page of the database's users (admins only). */
+export const useAuthUsers = (instance: string, q: string, after: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.authUsers(instance, q, after),
+    queryFn: () => {
+      const params = new URLSearchParams({ _limit: "25" });
+      if (q) params.set("q", q);
+      if (after !== null) params.set("_after", String(after));
+      return mgmt<{ users: AuthUser[]; next_after: number | null }>(`${databasePath(instance)}/auth/users?${params}`);
+    },
+    enabled,
+  });
+
+export type AuthUserAction = "verify" | "disable" | "enable" | "send-reset" | "end-sessions";
+
+export const useAuthUserAction = (instance: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: AuthUserAction }) =>
+      action === "end-sessions"
+        ? mgmt<{ user: AuthUser }>(`${databasePath(instance)}/auth/users/${id}/sessions`, { method: "DELETE" })
+        : mgmt<{ user: AuthUser }>(`${databasePath(instance)}/auth/users/${id}/${action}`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["auth", instance, "users"] }),
+  });
+};

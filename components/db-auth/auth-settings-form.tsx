@@ -9,10 +9,11 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Checkbox, Field, SelectInput, TextArea, TextInput } from "../ui/field";
 import { LockNote } from "../ui/lock-note";
 import { FormError } from "../ui/states";
+import { AuthSignInSettings, providerDraft, providersFrom } from "./auth-sign-in-settings";
 import { CreateUsersTable, fitsUsersTable, withFittingTable } from "./create-users-table";
 import { isSecret, isTextual } from "@/lib/schema/type-traits";
 
-/** Users table, login and password columns, token lifetime, sign-up, CORS origins; rotate the signing secret. */
+/** Users table, login and password columns, token lifetime, sign-up, CORS origins, sign-in options; rotate the signing secret. */
 type Props = { instance: string; tables: Table[]; current: AuthSettings; /** Owner or admin; others see the settings disabled. */ canAdmin: boolean };
 
 export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props) => {
@@ -20,9 +21,15 @@ export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props)
   const rotate = useRotateSecret(instance);
   const [draft, setDraft] = useState(() => withFittingTable(current, tables));
   const [origins, setOrigins] = useState(current.cors_origins.join("\n"));
+  const [redirects, setRedirects] = useState(current.redirect_urls.join("\n"));
+  const [provider, setProvider] = useState(() => providerDraft(current));
   const [confirmRotate, setConfirmRotate] = useState(false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new table (e.g. users just created) must not reset the draft
-  useEffect(() => setDraft(withFittingTable(current, tables)), [current]);
+  useEffect(() => {
+    // A new table (e.g. users just created) must not reset the draft: only new saved settings do.
+    setDraft(withFittingTable(current, tables));
+    setProvider(providerDraft(current));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
   const users = tables.find((t) => t.name === draft.users_table);
   const textColumns = users?.columns.filter((c) => isTextual(c)) ?? [];
   const passwordColumns = users?.columns.filter((c) => isSecret(c)) ?? [];
@@ -30,7 +37,7 @@ export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props)
   const set = (patch: Partial<AuthSettings>) => setDraft({ ...draft, ...patch });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ ...draft, cors_origins: origins.split(/[\s,]+/).filter(Boolean) });
+    save.mutate({ ...draft, cors_origins: origins.split(/[\s,]+/).filter(Boolean), redirect_urls: redirects.split(/\s+/).filter(Boolean), providers: providersFrom(current, provider) });
   };
   return (
     <form onSubmit={submit} className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs" aria-label="Auth settings">
@@ -83,6 +90,7 @@ export const AuthSettingsForm = ({ instance, tables, current, canAdmin }: Props)
             <TextArea id="auth-origins" rows={3} value={origins} onChange={(e) => setOrigins(e.target.value)} />
           </Field>
         </div>
+        <AuthSignInSettings draft={draft} set={set} redirects={redirects} setRedirects={setRedirects} provider={provider} setProvider={setProvider} errors={errors} />
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <Button type="submit" variant="primary" pending={save.isPending}>
             Save auth settings

@@ -7,10 +7,16 @@ import { databaseCtx } from "../services/databases/database-ctx";
 import { parseDefinition } from "./create-from-definition";
 import { planFor } from "./plan-definition";
 import { readDefinition } from "./read-definition";
+import { maskProviders } from "../services/auth/provider-secrets";
+import type { AuthSettings } from "../schema/types";
 
 type DefinitionBody = { tables?: unknown; joins?: unknown; auth?: unknown; allow_lossy?: boolean };
 
-export const getDefinition = (ctx: DbCtx, _input: { instance: string }) => readDefinition(ctx.app, ctx.database);
+/** The definition as the API shows it: OAuth client secrets masked (backups keep them). */
+export const getDefinition = async (ctx: DbCtx, _input: { instance: string }) => {
+  const definition = await readDefinition(ctx.app, ctx.database);
+  return { ...definition, auth: { ...definition.auth, providers: maskProviders((definition.auth.providers ?? []) as AuthSettings["providers"]) } };
+};
 
 const planView = (changes: Awaited<ReturnType<typeof planFor>>) => ({
   changes: changes.map(({ action, target, lossy, detail }) => ({ action, target, lossy, detail })),

@@ -5,8 +5,9 @@
 import { toColumnDef } from "../contract/schemas/column-rules";
 import { DEFAULT_AUTH } from "../meta/load-auth";
 import type { DbCtx } from "../meta/context";
-import type { ColumnDef } from "../schema/types";
+import type { AuthSettings, ColumnDef } from "../schema/types";
 import { updateAuth } from "../services/auth/update-auth";
+import { SECRET_MASK } from "../services/auth/provider-secrets";
 import { addColumn } from "../services/columns/add-column";
 import { dropColumn } from "../services/columns/drop-column";
 import { updateColumn } from "../services/columns/update-column";
@@ -111,7 +112,10 @@ export const diffDefinitions = (current: Definition, target: ParsedDefinition): 
     if (!had || !same(joinOf(j as Record<string, unknown>), joinOf(had))) changes.push({ action: "join.create", target: name, lossy: false, detail: "create the join", run: (ctx) => createJoin(ctx, { instance: instanceOf(ctx), body: j }) });
   }
   const auth = { ...DEFAULT_AUTH, ...(target.auth ?? {}) };
-  if (target.auth && !same(auth, { ...DEFAULT_AUTH, ...current.auth })) {
+  // A masked or absent client secret means "keep the stored one": it is no change by itself.
+  const had = { ...DEFAULT_AUTH, ...current.auth } as AuthSettings;
+  const comparable = { ...auth, providers: (auth.providers ?? []).map((p, i) => (p.client_secret === undefined || p.client_secret === SECRET_MASK ? { ...p, client_secret: had.providers[i]?.client_secret } : p)) };
+  if (target.auth && !same(comparable, had)) {
     changes.push({ action: "auth.update", target: "auth", lossy: false, detail: "set the auth settings", run: (ctx) => updateAuth(ctx, { instance: instanceOf(ctx), body: auth }) });
   }
   for (const t of [...current.tables].reverse()) {

@@ -2,7 +2,7 @@
 // come in an order that creates every referenced table first; no secret (the auth signing key) is included.
 import type { App } from "../app-type";
 import type { LoadedDatabase } from "../meta/schema-cache";
-import { authView } from "../services/auth/auth-view";
+import { storedAuth } from "../services/auth/auth-view";
 import type { ColumnDef, JoinDef, TableDef } from "../schema/types";
 
 export type DefinitionTable = {
@@ -61,6 +61,6 @@ export const readDefinition = async (app: App, database: LoadedDatabase): Promis
     version: 1,
     tables: referenceOrder([...schema.tables.values()].map(tableOf)),
     joins: [...(schema.joins?.values() ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map(joinOf),
-    auth: authView(database) as unknown as Record<string, unknown>,
+    auth: storedAuth(database) as unknown as Record<string, unknown>,
   };
 };

@@ -37,7 +37,7 @@ const sameTarget = (a: URL, b: URL) => a.origin === b.origin && a.pathname === b
  * The base of a mail's link: `redirect_to` when the database allows it (else a 422 on `redirect_to`, before
  * anything is looked up or sent), the first redirect URL when absent, or the API path the token goes to.
  */
-export const linkBase = (req: CoreRequest, database: AuthDatabase, kind: MailTokenKind, redirectTo: unknown): string => {
+export const linkBase = (req: Pick<CoreRequest, "origin">, database: AuthDatabase, kind: MailTokenKind, redirectTo: unknown): string => {
   const allowed = database.auth.redirect_urls;
   if (redirectTo !== undefined) {
     const refused = () => invalidField("redirect_to", "not_allowed", "redirect_to must be one of this database's redirect_urls (same origin and path)");

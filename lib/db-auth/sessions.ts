@@ -25,7 +25,7 @@ export type Session = {
 export type SignInMethod = "password" | "signup" | "otp" | "magic_link" | "oauth" | "mfa" | "verify";
 
 /** Why a family ended. */
-export type EndReason = "logout" | "logout_all" | "reuse" | "password_reset" | "disabled" | "secret_rotated" | "user_gone";
+export type EndReason = "logout" | "logout_all" | "reuse" | "password_reset" | "disabled" | "secret_rotated" | "user_gone" | "admin";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newRefreshToken = () => `rt_${randomBytes(32).toString("base64url")}`;

@@ -311,7 +311,7 @@ export type AuthFamiliesTable = {
   method: string;
   created_at: string;
   revoked_at: string | null;
-  /** logout, logout_all, reuse, password_reset, disabled, secret_rotated, user_gone. */
+  /** logout, logout_all, reuse, password_reset, disabled, secret_rotated, user_gone, admin (ended from the users admin). */
   revoked_reason: string | null;
 };
 

@@ -5,11 +5,26 @@ import { testAsUser } from "../services/auth/test-as-user";
 import { updateAuth } from "../services/auth/update-auth";
 import { getPolicies } from "../services/policies/get-policies";
 import { updatePolicies } from "../services/policies/update-policies";
+import { listAuthUsers } from "../services/auth-users/list-auth-users";
+import { disableAuthUser, enableAuthUser, endAuthUserSessions, sendAuthUserReset, verifyAuthUser } from "../services/auth-users/auth-user-actions";
+import { AuthUserActionResult, AuthUsersPage, AuthUsersQuery } from "../contract/schemas/auth-users";
 import { defineRoute } from "./route";
 import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "../contract/schemas/auth";
 
 const AUTH = "databases/:instance/auth";
 const POLICIES = "databases/:instance/tables/:table/policies";
+const USER = `${AUTH}/users/:user`;
+
+/** The users admin's writes on one user: same shape, one line each. */
+const USER_ACTIONS = [
+  { verb: "verify", operationId: "verifyAuthUser", run: verifyAuthUser, summary: "Mark a user's email verified", description: "As if the user had followed its verification link." },
+  { verb: "disable", operationId: "disableAuthUser", run: disableAuthUser, summary: "Disable a user", description: "The user can no longer sign in or refresh; every session it has ends at once." },
+  { verb: "enable", operationId: "enableAuthUser", run: enableAuthUser, summary: "Enable a disabled user", description: "The user may sign in again (its ended sessions stay ended)." },
+  {
+    verb: "send-reset", operationId: "sendAuthUserReset", run: sendAuthUserReset, summary: "Mail a user a password reset",
+    description: "The same mail as `POST /v1/{db}/auth/password/forgot` (its link goes to the first redirect URL). 409 for a disabled user or one without an address.",
+  },
+] as const;
 
 export const AUTH_ROUTES = [
   defineRoute({
@@ -44,6 +59,27 @@ export const AUTH_ROUTES = [
       "The actions open to the user on the table, the rows they can see, and per row whether they may update or delete it, from the same predicates the data API applies. Reads only. 409 while database auth is off.",
     body: TestAsUserInput, status: 200, response: TestAsUserResult, errors: ["conflict"],
     run: (ctx, { instance, body }) => testAsUser(ctx, { instance, body }),
+  }),
+  defineRoute({
+    method: "GET", path: `${AUTH}/users`, permission: "database:admin", tag: "Auth", operationId: "listAuthUsers",
+    summary: "List and search the database's users",
+    description: "Users in id order with their verified, disabled, provider, MFA and session state; `q` searches the login and email columns. 409 while database auth is off.",
+    query: AuthUsersQuery, status: 200, response: AuthUsersPage, errors: ["conflict"],
+    run: (ctx, { instance, query }) => listAuthUsers(ctx, { instance, query }),
+  }),
+  ...USER_ACTIONS.map(({ verb, operationId, run, summary, description }) =>
+    defineRoute({
+      method: "POST", path: `${USER}/${verb}`, permission: "database:admin", tag: "Auth", operationId, summary,
+      description: `${description} 404 for an unknown user, 409 while database auth is off.`,
+      status: 200, response: AuthUserActionResult, errors: ["conflict"],
+      run: (ctx, { instance, user }) => run(ctx, { instance, user }),
+    }),
+  ),
+  defineRoute({
+    method: "DELETE", path: `${USER}/sessions`, permission: "database:admin", tag: "Auth", operationId: "endAuthUserSessions",
+    summary: "End every session of a user", description: "Its refresh tokens stop working at once (access tokens expire on their own). 404 for an unknown user.",
+    status: 200, response: AuthUserActionResult, errors: ["conflict"],
+    run: (ctx, { instance, user }) => endAuthUserSessions(ctx, { instance, user }),
   }),
   defineRoute({
     method: "GET", path: POLICIES, permission: "database:read", tag: "Auth", operationId: "getPolicies",

@@ -134,6 +134,7 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
       delivery: String(f.deliveryId),
       view: String(f.viewId),
       backup: String(f.backupId),
+      user: String(f.userId),
     }[name];
     if (value === undefined) throw new Error(`no fixture for path parameter :${name}`);
     return encodeURIComponent(value);

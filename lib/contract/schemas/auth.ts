@@ -36,7 +36,9 @@ const Provider = z
     id: z.enum(["google", "github", "oidc"]),
     name: z.string().min(1).max(100).optional().meta({ description: "The button's label; the provider's name when absent." }),
     client_id: z.string().min(1).max(500),
-    client_secret: z.string().min(1).max(2000),
+    client_secret: z.string().min(1).max(2000).optional().meta({
+      description: 'Write-only: read back as "********". Left out (or sent back as the mask), the stored secret of the same provider is kept.',
+    }),
     issuer: z.url({ protocol: /^https?$/ }).max(2048).optional().meta({ description: "The OpenID Connect issuer (required for `oidc`)." }),
   })
   .check((ctx) => {

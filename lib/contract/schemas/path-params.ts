@@ -48,6 +48,7 @@ export const PATH_PARAMS = {
   webhook: param("WebhookId", "3", rowId("webhook", "The webhook's id.")),
   delivery: param("WebhookDeliveryId", "41", rowId("delivery", "A webhook delivery's id.")),
   backup: param("BackupId", "3", rowId("backup", "The backup's id.")),
+  user: param("AuthUserId", "1", rowId("user", "The id of a user in the database's users table.")),
   account: param("AccountId", "2", rowId("account", "The account's id.")),
   // PUT creates the plan it names: a malformed name is bad input, not a missing plan.
   plan: param(

@@ -5,6 +5,8 @@ import { reloadDatabase } from "../databases/database-ctx";
 import { checkAuthTables } from "./check-auth-tables";
 import { getAuth } from "./get-auth";
 import { DEFAULT_AUTH } from "../../meta/load-auth";
+import { storedAuth } from "./auth-view";
+import { keepProviderSecrets } from "./provider-secrets";
 import { saveAuth } from "./save-auth";
 
 export type UpdateAuthInput = { instance: string; body: z.output<typeof AuthSettingsInput> };
@@ -13,7 +15,8 @@ export type UpdateAuthInput = { instance: string; body: z.output<typeof AuthSett
 export const updateAuth = async (ctx: DbCtx, { instance, body }: UpdateAuthInput) => {
   const { schema } = ctx.database;
   const settings = { ...DEFAULT_AUTH, ...body, cors_origins: [...new Set(body.cors_origins ?? [])], redirect_urls: [...new Set(body.redirect_urls ?? [])] };
-  checkAuthTables(schema, settings);
-  await saveAuth(ctx, schema, { settings, rotate: false });
+  const providers = keepProviderSecrets(storedAuth(ctx.database).providers, body.providers ?? []);
+  checkAuthTables(schema, { ...settings, providers });
+  await saveAuth(ctx, schema, { settings: { ...settings, providers }, rotate: false });
   return getAuth(await reloadDatabase(ctx), { instance });
 };
