@@ -1,6 +1,7 @@
 // POST …/clone: a new database with the source's definition and, with `data`, its rows from one snapshot
 // (copied straight across, no archive in between) and the stored files they name. A failed clone deletes what
 // it made, its files included.
+import { isFile } from "../schema/type-traits";
 import type { DbCtx } from "../meta/context";
 import { recordColumns } from "../schema/types";
 import { deleteDatabase } from "../services/databases/delete-database";
@@ -38,7 +39,7 @@ export const cloneDatabase = async (ctx: DbCtx, { body }: CloneInput) => {
             // Through the archive's codec, so a clone's values are exactly a restored backup's.
             const rows = batch.map((row) => columns.map((c) => (decodeValue(app.engine.kind, c, encodeValue(c, row[c.name])) as { value: unknown }).value));
             await sink.insert(name, columns.map((c) => c.name), rows);
-            const types = new Map(batch.flatMap((row) => columns.filter((c) => c.type === "file").flatMap((c) => filesOf(row[c.name]).map((f) => [f.name, f.type] as const))));
+            const types = new Map(batch.flatMap((row) => columns.filter(isFile).flatMap((c) => filesOf(row[c.name]).map((f) => [f.name, f.type] as const))));
             for (const stored of fileNamesOf(table, batch)) await copyFileAcross(app, from, to, stored, types.get(stored) ?? "application/octet-stream");
           }
         }

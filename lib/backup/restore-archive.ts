@@ -3,6 +3,7 @@
 // part's checksum and row count checked at its end, then the stored files into the new database's keys, and
 // every part the manifest lists required. Any problem is a 422 naming it, and the database made so far is
 // deleted with the files stored for it: a refused restore leaves nothing.
+import { isFile } from "../schema/type-traits";
 import { createHash } from "node:crypto";
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
@@ -84,7 +85,7 @@ const restoreTable = async (entry: TarEntry, part: PartEntry, table: TableDef, s
       const decoded = decodeValue(engine, column, record[column.name] === undefined ? null : record[column.name]);
       if (!("value" in decoded)) throw archiveProblem(`${entry.name}, row ${rows}: ${decoded.column} ${decoded.message}.`);
       values.push(decoded.value);
-      if (column.type === "file") for (const f of filesOf(decoded.value)) fileTypes.set(`${table.name}/${f.name}`, f.type);
+      if (isFile(column)) for (const f of filesOf(decoded.value)) fileTypes.set(`${table.name}/${f.name}`, f.type);
     }
     batch.push(values);
     batchBytes += line.length;

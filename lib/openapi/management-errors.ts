@@ -67,6 +67,11 @@ const MANAGEMENT_ERRORS = {
       },
     },
   },
+  ReadConflict: {
+    status: "409",
+    description: "Not possible in the state the thing is in, e.g. a list of a database's users while its auth is off (`conflict`).",
+    content: errorBody("conflict", 'Database auth is off for "shop_7k2m9x".'),
+  },
   WriteConflict: {
     status: "409",
     description: RACE,
@@ -118,7 +123,8 @@ export const routeErrors = (route: Route): ErrorName[] => {
   if (canRefuse(route.permission)) names.push(forbiddenFor(route));
   if (route.path.includes(":") || route.errors?.includes("not_found") || isWorkspacePermission(route.permission)) names.push("NotFound");
   // Every write runs in a metadata transaction that can lose a race: 409 write_conflict, with `conflict` where the route has one.
-  if (route.errors?.includes("conflict")) names.push("Conflict");
+  // A read changes nothing, so it cannot lose a race: its 409 is the state's alone.
+  if (route.errors?.includes("conflict")) names.push(route.method === "GET" ? "ReadConflict" : "Conflict");
   else if (route.method !== "GET") names.push("WriteConflict");
   if (route.errors?.includes("gone")) names.push("InviteExpired");
   if (route.errors?.includes("ai")) names.push("AiUnavailable");

@@ -41,7 +41,17 @@ describe.each(ENGINES)("429 in the data OpenAPI (%s)", (engine) => {
     const with402 = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).filter(([, op]) => op.responses?.["402"]).map(([m]) => `${m} ${path}`));
     // Databases count against the owner's plan; invites against its invitee cap and the roles it may give; an AI
     // build against the month's AI calls, and applying one creates a database; a docs domain needs custom_domain;
-    // a webhook counts against the webhooks per database.
-    expect(with402).toEqual(["post /databases", "post /team/invites", "patch /team/members/{account}", "post /ai/builds", "post /ai/builds/{build}/apply", "put /databases/{instance}/docs", "post /databases/{instance}/webhooks"]);
+    // a webhook counts against the webhooks per database; a restore and a clone each create a database.
+    expect(with402).toEqual([
+      "post /databases",
+      "post /team/invites",
+      "patch /team/members/{account}",
+      "post /ai/builds",
+      "post /ai/builds/{build}/apply",
+      "put /databases/{instance}/docs",
+      "post /databases/{instance}/webhooks",
+      "post /databases/restore",
+      "post /databases/{instance}/clone",
+    ]);
   });
 });
