@@ -159,6 +159,7 @@ export const toColumnInput = (d: ColumnDraft): ColumnInput => {
   if (takesParam(d, "scale")) put("scale", d.scale && numberOrText(d.scale));
   if (takesParam(d, "options")) input.options = d.options;
   if (isReference(d)) put("references", d.references);
+  else if (INDEX_TYPES.includes(d.type)) input.index = d.index;
   if (isFile(d)) {
     input.multiple = d.multiple;
     input.public = d.isPublic;
@@ -166,7 +167,6 @@ export const toColumnInput = (d: ColumnDraft): ColumnInput => {
     put("accept", listOf(d.accept));
     put("thumbs", listOf(d.thumbs));
   }
-  else if (INDEX_TYPES.includes(d.type)) input.index = d.index;
   // Sent even when off, so a type change away from text also turns it off (the API would keep it and refuse).
   input.searchable = SEARCHABLE_TYPES.includes(d.type) && d.searchable;
   if (!isSecret(d) && !isFile(d)) put("default", parseDefault(d.defaultText, d.type));

@@ -41,3 +41,11 @@ describe("the column form's file options", () => {
     expect(toColumnInput(newColumnDraft({ name: "n", type: "int", multiple: true }))).not.toHaveProperty("multiple");
   });
 });
+
+describe("the column form's index checkbox", () => {
+  it("sends no index for a reference (always indexed) or a file column, and the checkbox for the others", () => {
+    expect(toColumnInput(newColumnDraft({ name: "author_id", type: "reference", references: "authors", index: true }))).not.toHaveProperty("index");
+    expect(toColumnInput(newColumnDraft({ name: "photo", type: "file", index: true }))).not.toHaveProperty("index");
+    expect(toColumnInput(newColumnDraft({ name: "title", type: "varchar", index: true })).index).toBe(true);
+  });
+});
