@@ -40,7 +40,7 @@ test("verification and a Google provider set in the Auth tab; a signed-up user's
     await page.getByLabel("Client ID").fill("google-client-id.apps.example");
     await page.getByLabel("Client secret").fill(secret);
     await page.getByRole("button", { name: "Save auth settings" }).click();
-    await expect(page.getByText("Saved.")).toBeVisible();
+    await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
     // Saved, and never shown again: the box is empty, the API answers the mask.
     await expect(page.getByLabel("Client secret")).toHaveValue("");
     await expect(page.getByText("Stored; never shown. Leave empty to keep it.")).toBeVisible();
