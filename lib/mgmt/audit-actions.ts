@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   enableAuthUser: "auth_user.enable",
   sendAuthUserReset: "auth_user.send_reset",
   endAuthUserSessions: "auth_user.sessions_end",
+  resetAuthUserMfa: "auth_user.mfa_reset",
   updatePolicies: "policy.update",
   createKey: "key.create",
   regenerateKey: "key.regenerate",
