@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   changeOwnPassword: "account.password_change",
   endAllSessions: "account.sessions_end",
   updateSettings: "settings.update",
+  sendTestMail: "mail.test",
   putPlan: "plan.update",
   setAccountPlan: "account.plan_update",
   grantCredits: "credits.grant",
