@@ -99,6 +99,9 @@ test("verification and a Google provider set in the Auth tab; a signed-up user's
       await page.goto(`/databases/${db}/auth`);
       await expect(page.getByLabel("Email verification")).toHaveValue("required");
       await expect(usersSection(page).getByRole("row").filter({ hasText: email })).toHaveCount(1);
+      // Enabled once the users load; its colour fades in (a CSS transition), so axe reads it after that.
+      await expect(page.getByRole("button", { name: "Show what this user gets" })).toBeEnabled();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       await expectAxeClean(page, `auth tab ${width} ${theme}`);
       await shot(page, `auth-admin-${width}-${theme}`);
     }
