@@ -42,7 +42,7 @@ const col = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = 
 
 /** Two tables that together use every column type, nullable and NOT NULL, unique and default. */
 // Database auth on (authors as the users table), so the auth paths and the JWT scheme are linted too; with
-// providers and optional MFA, so are the OAuth and two-factor paths.
+// providers and optional MFA, so are the OAuth and two-factor paths; with verification required, sign-up's answer.
 const AUTH = {
   ...DEFAULT_AUTH,
   enabled: true,
@@ -52,6 +52,7 @@ const AUTH = {
   signup: true,
   providers: [{ id: "github" as const, client_id: "c", client_secret: "s" }],
   mfa: "optional" as const,
+  verification: "required" as const,
   secret: new Uint8Array(32),
 };
 

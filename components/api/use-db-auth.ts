@@ -55,7 +55,7 @@ export const useAuthUsers = (instance: string, q: string, after: number | null, 
     enabled,
   });
 
-export type AuthUserAction = "verify" | "disable" | "enable" | "send-reset" | "end-sessions";
+export type AuthUserAction = "verify" | "disable" | "enable" | "send-reset" | "reset-mfa" | "end-sessions";
 
 export const useAuthUserAction = (instance: string) => {
   const qc = useQueryClient();

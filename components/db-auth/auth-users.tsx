@@ -1,6 +1,6 @@
 "use client";
 // The Auth tab's users admin: the database's users with their state, a search, and per user: verify, disable or
-// enable, mail a password reset, end its sessions. Admins only (the routes are database:admin).
+// enable, mail a password reset, remove its second factor, end its sessions. Admins only (the routes are database:admin).
 import { type FormEvent, useState } from "react";
 import { type AuthUser, type AuthUserAction, useAuthUserAction, useAuthUsers } from "../api/use-db-auth";
 import { Badge } from "../ui/badge";
@@ -13,6 +13,7 @@ const DONE: Record<AuthUserAction, string> = {
   disable: "disabled: its sessions ended",
   enable: "enabled",
   "send-reset": "sent a password reset mail",
+  "reset-mfa": "its authenticator removed",
   "end-sessions": "signed out everywhere",
 };
 
@@ -35,6 +36,11 @@ const UserActions = ({ user, run, pending }: { user: AuthUser; run: (action: Aut
     <Button size="sm" onClick={() => run("send-reset")} disabled={pending || user.disabled}>
       Send reset
     </Button>
+    {user.mfa && (
+      <Button size="sm" onClick={() => run("reset-mfa")} disabled={pending}>
+        Reset MFA
+      </Button>
+    )}
     <Button size="sm" onClick={() => run("end-sessions")} disabled={pending || user.sessions === 0}>
       End sessions
     </Button>
@@ -61,7 +67,7 @@ export const AuthUsers = ({ instance }: { instance: string }) => {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs" aria-labelledby="auth-users-title">
       <h2 id="auth-users-title" className="text-sm font-semibold text-slate-900">Users</h2>
-      <p className="mt-1 text-sm text-slate-600">The users table&apos;s accounts: verify an address, disable or enable a user, mail a password reset, or end its sessions.</p>
+      <p className="mt-1 text-sm text-slate-600">The users table&apos;s accounts: verify an address, disable or enable a user, mail a password reset, remove its second factor, or end its sessions.</p>
       <form onSubmit={submit} role="search" className="mt-3 flex flex-wrap items-center gap-2">
         <label htmlFor="auth-users-search" className="sr-only">Search users by login or email</label>
         <TextInput id="auth-users-search" type="search" placeholder="Search by login or email" value={search} onChange={(e) => setSearch(e.target.value)} className="w-64" />

@@ -18,6 +18,12 @@ export const countHash = (app: App) => {
   workCounts(app).hashes++;
 };
 
+/** A password's bcrypt hash at the app's cost, counted (sign-up hashes it whether or not the login is taken). */
+export const hashPassword = async (app: App, password: string) => {
+  countHash(app);
+  return bcrypt.hash(password, app.config.bcryptCost);
+};
+
 // Compared against when the login is unknown, so both cases cost one bcrypt comparison of the same cost.
 const dummyHashes = new Map<number, string>();
 export const dummyHash = (cost: number) => {

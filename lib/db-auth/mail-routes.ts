@@ -9,7 +9,7 @@ import { runWrite } from "../api/write/run-write";
 import { ApiError, unauthorized, validationFailed } from "../errors";
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
 import { type AuthDatabase, emailColumn, findUserBy, findUserById, publicUser, type UserRow, usersIndex } from "./auth-database";
-import { linkBase, sendAuthMail } from "./auth-mails";
+import { type AuthMail, linkBase, sendAuthMail } from "./auth-mails";
 import { countHash } from "./equal-work";
 import { consumeCode, consumeMailToken, type MailTokenKind, newMailToken, saveMailToken } from "./mail-tokens";
 import { bodyObject, checkPassword, limitAttempt, NO_STORE, onlyFields, requireText } from "./auth-input";
@@ -34,24 +34,18 @@ const mailToken = async (app: App, req: CoreRequest, database: AuthDatabase, kin
   const known = !!row && !state.disabled && eligible(row, state.verified);
   const mail = { kind, to: email, base, token: made.token, code: made.code };
   if (!known) return sendAuthMail(app, database, mail, false);
-  // The token and the mail are written after the answer: waiting for them would make a known address slower
-  // to answer than an unknown one (bench/forgot-password.ts measures both).
-  const userId = Number(row.id);
-  void (async () => {
-    await saveMailToken(app, database, userId, kind, made);
-    await sendAuthMail(app, database, mail, true);
-  })().catch((err) => logger.warn({ database: database.schema.instance, kind, err: (err as Error).message }, "auth mail not written"));
+  mailAfterAnswer(app, database, Number(row.id), mail, made);
 };
 
-/** Sign-up's verification mail: the redirect checked first (prepare), the mail sent once the user exists. */
-export const prepareVerification = (req: CoreRequest, database: AuthDatabase, redirectTo: unknown) => {
-  const base = linkBase(req, database, "verify", redirectTo);
-  return async (app: App, row: UserRow) => {
-    const made = newMailToken(app, "verify");
-    countHash(app);
-    await saveMailToken(app, database, Number(row.id), "verify", made);
-    await sendAuthMail(app, database, { kind: "verify", to: String(row[emailColumn(database)]), base, token: made.token }, true);
-  };
+/**
+ * Writes a user's token and queues its mail after the answer: waiting for them would make a known address
+ * slower to answer than an unknown one, whose mail is dropped (bench/forgot-password.ts measures both).
+ */
+export const mailAfterAnswer = (app: App, database: AuthDatabase, userId: number, mail: AuthMail, made: ReturnType<typeof newMailToken>) => {
+  void (async () => {
+    await saveMailToken(app, database, userId, mail.kind, made);
+    await sendAuthMail(app, database, mail, true);
+  })().catch((err) => logger.warn({ database: database.schema.instance, kind: mail.kind, err: (err as Error).message }, "auth mail not written"));
 };
 
 /** Counts a token's use against the caller's address (and that token), forgiven when it works. */

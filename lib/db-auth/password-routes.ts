@@ -1,22 +1,19 @@
-// /auth/login, /auth/signup and /auth/me: sign-in with the login column and a password.
+// /auth/login and /auth/me: sign-in with the login column and a password.
 import bcrypt from "bcrypt";
 import type { App } from "../app-type";
 import { authenticate } from "../api/authenticate";
-import { runWrite } from "../api/write/run-write";
-import { FULL_ACCESS } from "../rls/access";
 import { ApiError, type FieldError, unauthorized, validationFailed } from "../errors";
 import { type CoreRequest, type CoreResponse, json } from "../http/core-types";
-import { bodyObject, checkPassword, limitAttempt, NO_STORE } from "./auth-input";
+import { bodyObject, limitAttempt, NO_STORE } from "./auth-input";
 import { type AuthDatabase, findUserBy, findUserById, publicUser, usersIndex } from "./auth-database";
 import { finishSignIn } from "./mfa/finish-sign-in";
 import { readUserState } from "./user-state";
 import { countHash, dummyHash } from "./equal-work";
-import { prepareVerification } from "./mail-routes";
 
 // One message for an unknown login and a wrong password, so the reply cannot tell which it was.
 const BAD_CREDENTIALS = "The login or password is wrong.";
 
-const readCredentials = ({ auth }: AuthDatabase, b: Record<string, unknown>) => {
+export const readCredentials = ({ auth }: AuthDatabase, b: Record<string, unknown>) => {
   const { login_column: loginColumn } = auth;
   const errors: FieldError[] = [];
   if (typeof b[loginColumn] !== "string" || b[loginColumn] === "") errors.push({ field: loginColumn, code: "required", message: `"${loginColumn}" is required` });
@@ -42,32 +39,6 @@ export const login = async (app: App, req: CoreRequest, database: AuthDatabase):
   }
   await app.signInLimiter.forgive(attempt);
   return json(200, await finishSignIn(app, database, row, "password"), NO_STORE);
-};
-
-/** Sign-up takes the login and the password only; other columns take their defaults (profile data is a PATCH away). */
-export const signup = async (app: App, req: CoreRequest, database: AuthDatabase): Promise<CoreResponse> => {
-  const { schema, auth } = database;
-  if (!auth.signup) throw new ApiError("forbidden", "Sign-up is closed for this database.");
-  const body = bodyObject(req);
-  const { login, password } = readCredentials(database, body);
-  const attempt = await limitAttempt(app, req, database, login);
-  const allowed = new Set([auth.login_column, "password", "redirect_to"]);
-  const extra = Object.keys(body).filter((k) => !allowed.has(k));
-  if (extra.length) throw validationFailed(extra.map((k) => ({ field: k, code: "unknown_property", message: `sign-up takes only "${auth.login_column}" and "password"` })));
-  checkPassword(password);
-  const index = usersIndex(database);
-  const record = { [auth.login_column]: login, [auth.password_column]: password };
-  // The verification mail's link is checked before the user is written: a refused redirect leaves nothing behind.
-  const sendVerification = auth.verification === "required" ? prepareVerification(req, database, body.redirect_to) : undefined;
-  // The same write kernel as POST /{table}: validation, the statement, reference checks and the read-back.
-  const [user] = await runWrite({ app, udb: app.engine.userDb(schema.physical), index, access: FULL_ACCESS, action: "create", body: record });
-  await app.signInLimiter.forgive(attempt);
-  const row = (await findUserById(app, database, Number(user.id)))!;
-  if (sendVerification) {
-    await sendVerification(app, row);
-    return json(201, { user: publicUser(index, row), verification_sent: true }, NO_STORE);
-  }
-  return json(201, await finishSignIn(app, database, row, "signup"), NO_STORE);
 };
 
 export const me = async (app: App, req: CoreRequest, database: AuthDatabase): Promise<CoreResponse> => {

@@ -2,11 +2,13 @@
 // written to the install's mailbox first; with SMTP_URL it is then sent, and one the server did not take stays
 // queued with its error and is tried again with backoff (mail-delivery.ts). Without SMTP_URL it stays in the
 // mailbox, readable by the operator, so every flow works on a fresh install.
+import type { Kysely } from "kysely";
 import type { App } from "../app-type";
+import type { MetaDb } from "../db/meta-schema";
 import { deliverOne, kickDelivery } from "./mail-delivery";
 import { mailCounts } from "./mail-counts";
 
-export type MailKind = "invite" | "verify" | "reset" | "otp";
+export type MailKind = "invite" | "verify" | "reset" | "otp" | "test";
 
 export type Mail = {
   kind: MailKind;
@@ -23,9 +25,10 @@ export type Mail = {
 
 export const DEFAULT_FROM = "Tabula <no-reply@localhost>";
 
-const insertMail = async (app: App, mail: Mail) => {
+/** Writes the mail to the mailbox (pass a transaction to join it); kept without SMTP_URL, else queued. */
+export const insertMail = async (app: App, mail: Mail, db: Kysely<MetaDb> = app.engine.meta) => {
   const now = new Date().toISOString();
-  const inserted = await app.engine.meta
+  const inserted = await db
     .insertInto("mailbox")
     .values({
       database_id: mail.databaseId ?? null,

@@ -6,7 +6,7 @@ import { updateAuth } from "../services/auth/update-auth";
 import { getPolicies } from "../services/policies/get-policies";
 import { updatePolicies } from "../services/policies/update-policies";
 import { listAuthUsers } from "../services/auth-users/list-auth-users";
-import { disableAuthUser, enableAuthUser, endAuthUserSessions, sendAuthUserReset, verifyAuthUser } from "../services/auth-users/auth-user-actions";
+import { disableAuthUser, enableAuthUser, endAuthUserSessions, resetAuthUserMfa, sendAuthUserReset, verifyAuthUser } from "../services/auth-users/auth-user-actions";
 import { AuthUserActionResult, AuthUsersPage, AuthUsersQuery } from "../contract/schemas/auth-users";
 import { defineRoute } from "./route";
 import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "../contract/schemas/auth";
@@ -23,6 +23,10 @@ const USER_ACTIONS = [
   {
     verb: "send-reset", operationId: "sendAuthUserReset", run: sendAuthUserReset, summary: "Mail a user a password reset",
     description: "The same mail as `POST /v1/{db}/auth/password/forgot` (its link goes to the first redirect URL). 409 for a disabled user or one without an address.",
+  },
+  {
+    verb: "reset-mfa", operationId: "resetAuthUserMfa", run: resetAuthUserMfa, summary: "Remove a user's second factor",
+    description: "Removes its authenticator app and recovery codes (for a user who lost both); it signs in with its password alone, or enrols again where MFA is required. Its sessions stay.",
   },
 ] as const;
 

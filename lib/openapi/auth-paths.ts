@@ -82,14 +82,24 @@ export const authSchemas = (database: LoadedDatabase): Record<string, Json> => {
   };
 };
 
-const VERIFICATION_SENT = {
-  description: "The new user; a verification mail is on its way, and login answers 403 `email_not_verified` until the link is followed.",
+/** Sign-up with verification required: the same answer for a new login and a taken one, so it holds only what was sent. */
+const verificationSent = (loginColumn: string) => ({
+  description:
+    "A verification mail is on its way (for a new login), and login answers 403 `email_not_verified` until the link is followed. A login that is already taken gets this same answer and no session; its owner gets a new link when still unconfirmed. `user` holds only the login sent: no id until the address is confirmed.",
   content: {
     "application/json": {
-      schema: { type: "object", properties: { user: ref("Auth.User"), verification_sent: { type: "boolean", const: true } }, required: ["user", "verification_sent"] },
+      schema: {
+        type: "object",
+        properties: {
+          user: { type: "object", properties: { [loginColumn]: { type: "string" } }, required: [loginColumn], additionalProperties: false },
+          verification_sent: { type: "boolean", const: true },
+        },
+        required: ["user", "verification_sent"],
+      },
+      example: { user: { [loginColumn]: "ada@example.com" }, verification_sent: true },
     },
   },
-};
+});
 
 export const authPaths = (database: LoadedDatabase, serverUrl: string): Record<string, Json> => {
   const auth = database.auth!;
@@ -102,7 +112,7 @@ export const authPaths = (database: LoadedDatabase, serverUrl: string): Record<s
       security: [],
       ...fields,
       requestBody: body,
-      responses: { [status]: status === "201" && auth.verification === "required" ? VERIFICATION_SENT : token(status === "201" ? "The new user and a session." : "A session for the user."), ...errorRefs(...errors) },
+      responses: { [status]: status === "201" && auth.verification === "required" ? verificationSent(auth.login_column) : token(status === "201" ? "The new user and a session." : "A session for the user."), ...errorRefs(...errors) },
       "x-codeSamples": [{ lang: "curl", label: "cURL", source: `curl -X POST '${serverUrl}${path}' \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(credentials)}'` }],
     },
   });
@@ -121,7 +131,14 @@ export const authPaths = (database: LoadedDatabase, serverUrl: string): Record<s
   if (auth.signup) {
     paths["/auth/signup"] = open(
       "/auth/signup",
-      { operationId: "authSignup", summary: "Sign a new user up", description: `Creates a row in \`${auth.users_table}\` from \`${auth.login_column}\` and a password (8 to 72 bytes) and returns a JWT. Needs no key.` },
+      {
+        operationId: "authSignup",
+        summary: "Sign a new user up",
+        description:
+          auth.verification === "required"
+            ? `Creates a row in \`${auth.users_table}\` from \`${auth.login_column}\` and a password (8 to 72 bytes) and mails a verification link. A taken login gets the same 201 after the same work, so the answer never tells whether an account exists. Needs no key.`
+            : `Creates a row in \`${auth.users_table}\` from \`${auth.login_column}\` and a password (8 to 72 bytes) and returns a session. A taken login is a 409 (a session cannot be faked; turn verification on to hide which logins exist). Needs no key.`,
+      },
       ["Forbidden", "Conflict", "ValidationFailed", "RateLimited", "NotFound", "InternalError"],
       "201",
     );

@@ -175,6 +175,97 @@ describe.each(ENGINES)("database auth by mail on %s", (engine) => {
     expect(mailsTo(smtp, `nobody-${engine}@example.com`)).toHaveLength(0);
   });
 
+  it("login: a known and an unknown email with a wrong password get the same 401 after one bcrypt comparison each", async () => {
+    const email = `login-known-${engine}@example.com`;
+    await addUser(h, db, email);
+    const before = workCounts(h.app).hashes;
+    const known = await client().post("login", { email, password: "not-the-password" });
+    const middle = workCounts(h.app).hashes;
+    const unknown = await client().post("login", { email: `login-nobody-${engine}@example.com`, password: "not-the-password" });
+    expectError(known, 401, "unauthorized");
+    expect(unknown.text).toBe(known.text);
+    expect([middle - before, workCounts(h.app).hashes - middle]).toEqual([1, 1]);
+  });
+
+  describe("sign-up with verification required: a taken email answers as a new one", () => {
+    let vdb: string;
+    const admin = (id: number, verb: string) => h.request("POST", `/api/v1/databases/${vdb}/auth/users/${id}/${verb}`);
+    const userCount = async () => (await h.request("GET", `/v1/${vdb}/users?_limit=1000`)).body.length as number;
+    const work = () => ({ hashes: workCounts(h.app).hashes, queued: mailCounts(h.app).queued, dropped: mailCounts(h.app).dropped });
+    const signupMeasured = async (email: string, password = PASSWORD) => {
+      const before = work();
+      const reply = await client(vdb).post("signup", { email, password });
+      // A mailed user's token and mail are written just after the answer.
+      await until(() => work().queued + work().dropped > before.queued + before.dropped);
+      const after = work();
+      return { reply, hashes: after.hashes - before.hashes, queued: after.queued - before.queued, dropped: after.dropped - before.dropped };
+    };
+    const sameAnswer = (a: { reply: { status: number; text: string } }, aEmail: string, b: typeof a, bEmail: string) => {
+      expect(a.reply.status).toBe(201);
+      expect(b.reply.status).toBe(201);
+      expect(b.reply.text.replace(bEmail, "<email>")).toBe(a.reply.text.replace(aEmail, "<email>"));
+    };
+
+    beforeAll(async () => {
+      vdb = await makeAuthDatabase(h, `taken ${engine}`, { verification: "required" });
+    });
+
+    it("a new email: 201 {user: {email}, verification_sent}, no id or session, one password hash and one token, one mail queued", async () => {
+      const email = `fresh-${engine}@example.com`;
+      const fresh = await signupMeasured(email);
+      expect(fresh.reply.body).toEqual({ user: { email }, verification_sent: true });
+      expect({ hashes: fresh.hashes, queued: fresh.queued, dropped: fresh.dropped }).toEqual({ hashes: 2, queued: 1, dropped: 0 });
+      await waitForMail(smtp, email);
+    });
+
+    it("a confirmed owner's email: the same answer after the same work, the mail dropped, no user written, the password unchanged", async () => {
+      const email = `owner-${engine}@example.com`;
+      const id = await addUser(h, vdb, email);
+      expect((await admin(id, "verify")).status).toBe(200);
+      const users = await userCount();
+      const fresh = await signupMeasured(`fresh2-${engine}@example.com`);
+      const taken = await signupMeasured(email, "attacker-password-1");
+      sameAnswer(fresh, `fresh2-${engine}@example.com`, taken, email);
+      expect({ hashes: taken.hashes, queued: taken.queued, dropped: taken.dropped }).toEqual({ hashes: 2, queued: 0, dropped: 1 });
+      expect(await userCount()).toBe(users + 1);
+      expect(mailsTo(smtp, email)).toHaveLength(0);
+      expectError(await client(vdb).post("login", { email, password: "attacker-password-1" }), 401, "unauthorized");
+      expect((await client(vdb).post("login", { email, password: PASSWORD })).status).toBe(200);
+    });
+
+    it("an unconfirmed owner's email: the same answer, and the owner gets a new link that signs in with the first password", async () => {
+      const email = `pending-${engine}@example.com`;
+      expect((await client(vdb).post("signup", { email, password: PASSWORD })).status).toBe(201);
+      const first = await waitForMail(smtp, email);
+      const fresh = await signupMeasured(`fresh3-${engine}@example.com`);
+      const taken = await signupMeasured(email, "attacker-password-2");
+      sameAnswer(fresh, `fresh3-${engine}@example.com`, taken, email);
+      expect({ hashes: taken.hashes, queued: taken.queued, dropped: taken.dropped }).toEqual({ hashes: 2, queued: 1, dropped: 0 });
+      const second = await waitForMail(smtp, email, 1);
+      expectError(await client(vdb).post("verify", { token: tokenIn(first) }), 400, "token_used");
+      const verified = await client(vdb).post("verify", { token: tokenIn(second) });
+      expect(verified.status, verified.text).toBe(200);
+      expectError(await client(vdb).post("login", { email, password: "attacker-password-2" }), 401, "unauthorized");
+      expect((await client(vdb).post("login", { email, password: PASSWORD })).status).toBe(200);
+    });
+
+    it("a disabled owner's email: the same answer, the mail dropped", async () => {
+      const email = `off-${engine}@example.com`;
+      const id = await addUser(h, vdb, email);
+      expect((await admin(id, "disable")).status).toBe(200);
+      const taken = await signupMeasured(email);
+      expect(taken.reply.body).toEqual({ user: { email }, verification_sent: true });
+      expect({ hashes: taken.hashes, queued: taken.queued, dropped: taken.dropped }).toEqual({ hashes: 2, queued: 0, dropped: 1 });
+    });
+
+    it("verification off: a taken email is still a 409 (a session cannot be faked)", async () => {
+      const email = `open-${engine}@example.com`;
+      await addUser(h, db, email);
+      const reply = await client().post("signup", { email, password: PASSWORD });
+      expectError(reply, 409, "conflict");
+    });
+  });
+
   it("redirect_to: an allowed one is the link's base; one outside the list is a 422 and nothing is sent", async () => {
     const email = `redir-${engine}@example.com`;
     await addUser(h, db, email);

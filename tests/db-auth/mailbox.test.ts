@@ -70,6 +70,51 @@ describe.each(ENGINES)("the mailbox on %s", (engine) => {
     expectError(await h.request("GET", "/api/v1/mailbox?_limit=0"), 422, "validation_failed", ["_limit"]);
   });
 
+  describe("POST /api/v1/mailbox/test", () => {
+    const sendTest = (body: unknown, key?: string | null) => h.request("POST", "/api/v1/mailbox/test", { key, body });
+    const audited = async (to: string) => (await h.app.engine.meta.selectFrom("audit_log").select(["action", "target"]).where("action", "=", "mail.test").where("target", "=", to).execute()).length;
+
+    it("should allow the operator: without SMTP_URL the test mail is kept in the mailbox, audited", async () => {
+      const to = `test-kept-${engine}@example.com`;
+      const sent = await sendTest({ to });
+      expect(sent.status, sent.text).toBe(201);
+      expect(sent.body).toEqual(expect.objectContaining({ kind: "test", to, status: "kept", attempts: 0, error: null, subject: "Tabula test mail", database: null }));
+      expect((await mailbox(to)).body).toEqual([sent.body]);
+      expect(await audited(to)).toBe(1);
+    });
+
+    it("with SMTP_URL the mail reaches the SMTP server before the answer (sent); a server that is down leaves it queued with its error", async () => {
+      const server = await startSmtp();
+      h.app.config.smtpUrl = server.url;
+      try {
+        const to = `test-smtp-${engine}@example.com`;
+        const sent = await sendTest({ to });
+        expect(sent.status, sent.text).toBe(201);
+        expect(sent.body).toEqual(expect.objectContaining({ kind: "test", to, status: "sent", attempts: 1, error: null, sent_at: expect.any(String) }));
+        const received = await waitForMail(server, to);
+        expect(received.text).toMatch(/^Subject: Tabula test mail/m);
+        await server.close();
+        const down = `test-down-${engine}@example.com`;
+        const waiting = await sendTest({ to: down });
+        expect(waiting.status, waiting.text).toBe(201);
+        expect(waiting.body).toEqual(expect.objectContaining({ status: "queued", attempts: 1, error: expect.stringMatching(/ECONNREFUSED|connect/i) }));
+      } finally {
+        h.app.config.smtpUrl = undefined;
+      }
+    });
+
+    it("should block other accounts (403), anonymous callers (401) and a bad address (422 on to); nothing is written", async () => {
+      const other = await h.createAccount();
+      const to = `test-refused-${engine}@example.com`;
+      expectError(await sendTest({ to }, other.key), 403, "forbidden");
+      expectError(await sendTest({ to }, null), 401, "unauthorized");
+      expectError(await sendTest({ to: "not an address" }), 422, "validation_failed", ["to"]);
+      expectError(await sendTest({ to, cc: to }), 422, "validation_failed", ["cc"]);
+      expect((await mailbox(to)).body).toEqual([]);
+      expect(await audited(to)).toBe(0);
+    });
+  });
+
   it("SMTP down: the request answers 202, the mail waits with its error, and is sent once the server is back", async () => {
     // A port nothing listens on: start a server to find one free, then stop it.
     const probe = await startSmtp();

@@ -1,6 +1,7 @@
 // The users admin of database auth (/api/v1/databases/{instance}/auth/users…): listing and searching users with
-// their state, and verify / disable / enable / send-reset / end-sessions, over real HTTP on both engines. Allowed
+// their state, and verify / disable / enable / send-reset / reset-mfa / end-sessions, over real HTTP on both engines. Allowed
 // to the owner and an admin member; refused to an editor and a viewer (403), unknown to another account (404).
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { type Account, addMember, error, newAccount, outcome } from "../teams/team-fixture";
@@ -20,7 +21,7 @@ describe.each(ENGINES)("the users admin on %s", (engine) => {
   const listed = async (query = "") => {
     const reply = await as(owner.key, "GET", `/users${query}`);
     expect(reply.status, reply.text).toBe(200);
-    return reply.body as { users: { id: number; login: string; verified: boolean; disabled: boolean; sessions: number }[]; next_after: number | null };
+    return reply.body as { users: { id: number; login: string; verified: boolean; disabled: boolean; mfa: boolean; sessions: number }[]; next_after: number | null };
   };
   const userOf = async (id: number) => (await listed()).users.find((u) => u.id === id)!;
 
@@ -108,6 +109,29 @@ describe.each(ENGINES)("the users admin on %s", (engine) => {
     expect(await mails()).toBe(before + 1);
   });
 
+  it("reset-mfa removes the user's authenticator and recovery codes: its sign-in asks for no code again; audited", async () => {
+    const settings = { enabled: true, users_table: "users", login_column: "email", password_column: "password", signup: true, mfa: "optional" };
+    expect((await h.request("PUT", base, { key: owner.key, body: settings })).status).toBe(200);
+    const bearer = { key: null, headers: { authorization: `Bearer ${(await login("ada@example.com")).body.token}` } };
+    const enrolled = await h.request("POST", `/v1/${db}/auth/mfa/totp/enroll`, bearer);
+    expect(enrolled.status, enrolled.text).toBe(200);
+    const code = await generate({ secret: enrolled.body.secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await h.request("POST", `/v1/${db}/auth/mfa/totp/confirm`, { ...bearer, body: { code } })).status).toBe(200);
+    expect((await login("ada@example.com")).body).toEqual(expect.objectContaining({ mfa_required: true }));
+    expect((await userOf(ids.ada)).mfa).toBe(true);
+
+    const reset = await as(owner.key, "POST", `/users/${ids.ada}/reset-mfa`);
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.user).toEqual(expect.objectContaining({ id: ids.ada, mfa: false }));
+    const session = await login("ada@example.com");
+    expect(session.status, session.text).toBe(200);
+    expect(session.body).toEqual(expect.objectContaining({ token: expect.any(String) }));
+    const left = await h.app.engine.meta.selectFrom("auth_recovery_codes").select("user_id").where("user_id", "=", ids.ada).execute();
+    expect(left).toEqual([]);
+    const entry = await h.app.engine.meta.selectFrom("audit_log").select(["action", "target", "database_instance"]).where("action", "=", "auth_user.mfa_reset").orderBy("id", "desc").executeTakeFirst();
+    expect(entry).toEqual({ action: "auth_user.mfa_reset", target: `users.${ids.ada}`, database_instance: db });
+  });
+
   it("an unknown user is 404; auth switched off is 409", async () => {
     expect(outcome(await as(owner.key, "POST", "/users/999999/verify"))).toEqual(error(404, "not_found", "No user with id 999999 in users."));
     const other = await h.request("POST", "/api/v1/databases", { key: owner.key, body: { name: `no auth ${engine}` } });
@@ -116,7 +140,7 @@ describe.each(ENGINES)("the users admin on %s", (engine) => {
   });
 
   describe("who may", () => {
-    const WRITES = ["verify", "disable", "enable", "send-reset"];
+    const WRITES = ["verify", "disable", "enable", "send-reset", "reset-mfa"];
 
     it("an admin member lists users and acts on them", async () => {
       const admin = await addMember(h, owner, "admin");

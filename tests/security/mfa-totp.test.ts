@@ -55,6 +55,26 @@ describe.each(MATRIX)("TOTP MFA on $engine via $adapter", ({ engine, adapter }) 
     await putPolicies(ctx.h, db, "users", { select: "id = auth.id" });
   });
 
+  it("remove: a current code removes the authenticator (sign-in asks for no code), a recovery code does too; refused without proof", async () => {
+    const user = await enrolledUser();
+    const remove = (body: unknown, auth: { key?: null | undefined; headers?: Record<string, string> } = bearer(user.token)) =>
+      ctx.h.request("POST", `/v1/${db}/auth/mfa/totp/remove`, { key: null, ...auth, body });
+    expect422(await remove({ code: "000000" }), "code");
+    expect422(await remove({}), "code");
+    expect401(await remove({ code: await totp(user.secret, 1) }, { key: null }));
+    expectError(await ctx.h.request("POST", `/v1/${db}/auth/mfa/totp/remove`, { body: { code: await totp(user.secret, 1) } }), 403, "forbidden");
+    await mfaToken(user.email);
+    const removed = await remove({ code: await totp(user.secret, 1) });
+    expect(removed.status, removed.text).toBe(204);
+    const plain = await post("/auth/login", { email: user.email, password: "user-password-1" });
+    expect(plain.body).toEqual(expect.objectContaining({ token: expect.any(String) }));
+    expectError(await remove({ code: user.recovery[0] }), 409, "conflict");
+
+    const other = await enrolledUser();
+    expect((await remove({ code: other.recovery[3] }, bearer(other.token))).status).toBe(204);
+    expect((await post("/auth/login", { email: other.email, password: "user-password-1" })).body).toEqual(expect.objectContaining({ token: expect.any(String) }));
+  });
+
   it("enroll answers a base32 secret and its otpauth URL; confirm with a current code turns MFA on with 10 recovery codes", async () => {
     const user = await newUser();
     const enrolled = await ctx.h.request("POST", `/v1/${db}/auth/mfa/totp/enroll`, bearer(user.token));

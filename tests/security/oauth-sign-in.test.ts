@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { generate } from "otplib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SIGN_IN_ATTEMPTS } from "../../lib/auth/sign-in-limiter";
 import { setUserDisabled } from "../../lib/db-auth/disable-user";
 import { createDatabase, expect422, expectError } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
@@ -66,11 +67,18 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
   let db: string;
   let seq = 0;
 
+  // Each test signs in from its own address (one trusted proxy), so the sign-in limits of one do not reach another.
+  let address = 0;
+  beforeEach(() => {
+    address++;
+  });
+  const fromClient = () => ({ "x-forwarded-for": `10.7.${engine === "sqlite" ? 1 : 2}.${address}` });
+
   const users = async (database = db) => (await h.request("GET", `/v1/${database}/users?_limit=100`)).body as { id: number; email: string }[];
 
   /** GET /auth/oauth/{provider}: the 302, with its cookie jar. */
   const start = async (name: string, redirectTo = APP, database = db) => {
-    const response = await fetch(`${h.baseUrl}/v1/${database}/auth/oauth/${name}?redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+    const response = await fetch(`${h.baseUrl}/v1/${database}/auth/oauth/${name}?redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual", headers: fromClient() });
     const jar = new Map<string, string>();
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
@@ -90,7 +98,7 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
     return { callback, jar: started.jar };
   };
 
-  const callBack = (url: string, jar: Map<string, string>) => fetch(url, { redirect: "manual", headers: { cookie: cookieOf(jar) } });
+  const callBack = (url: string, jar: Map<string, string>) => fetch(url, { redirect: "manual", headers: { cookie: cookieOf(jar), ...fromClient() } });
 
   /** The whole flow: the one-time code exchanged for what the exchange answers. */
   const signIn = async (name: string, database = db) => {
@@ -104,7 +112,7 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
   };
 
   beforeAll(async () => {
-    h = await startHarness(engine, "node");
+    h = await startHarness(engine, "node", { config: { trustProxy: { hops: 1 } } });
     github = await startFakeGitHub("gh-client", "gh-secret");
     h.app.config.oauth = { googleIssuer: "http://127.0.0.1:9", githubUrl: github.base, githubApiUrl: `${github.base}/api` };
     db = await createDatabase(h, `oauth ${engine}`, [
@@ -342,6 +350,47 @@ describe.each(ENGINES)("OAuth / OpenID Connect sign-in on %s (node adapter: the 
     const session = await h.request("POST", `/v1/${db}/auth/mfa/challenge`, { key: null, body: { mfa_token: exchanged.body.mfa_token, code: await code(1) } });
     expect(session.status, session.text).toBe(200);
     expect(session.body.user.email).toBe("mfa@example.com");
+  });
+
+  describe("under the sign-in limits (each case its own database: the limits count per database and address)", () => {
+    const limitedDatabase = async (label: string) => {
+      const instance = await createDatabase(h, `oauth limit ${label} ${engine}`, [
+        { name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password", nullable: false }] },
+      ]);
+      await enableAuth(h, instance, { redirect_urls: [APP], providers: [{ id: "github", client_id: "gh-client", client_secret: "gh-secret" }] });
+      return instance;
+    };
+    const expectLimited = async (response: Response) => {
+      expect(response.status).toBe(429);
+      expect((await response.json()).error).toBe("rate_limited");
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    };
+
+    it("start: 10 abandoned starts from one address are allowed, the 11th is 429 with Retry-After", async () => {
+      const limited = await limitedDatabase("start");
+      for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) expect((await start("github", APP, limited)).response.status).toBe(302);
+      await expectLimited((await start("github", APP, limited)).response);
+    });
+
+    it("callback: 10 refused states from one address are 400, the 11th is 429 before the state is read", async () => {
+      const limited = await limitedDatabase("callback");
+      const bogus = (i: number) => fetch(`${h.baseUrl}/v1/${limited}/auth/oauth/github/callback?code=x&state=forged-${i}`, { redirect: "manual", headers: fromClient() });
+      for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) expect((await bogus(i)).status).toBe(400);
+      await expectLimited(await bogus(99));
+    });
+
+    it("a sign-in that comes back gives its start and callback attempts back", async () => {
+      const limited = await limitedDatabase("forgive");
+      // 8 abandoned starts, then a sign-in's start and callback are the 9th and 10th attempts.
+      for (let i = 0; i < SIGN_IN_ATTEMPTS - 2; i++) expect((await start("github", APP, limited)).response.status).toBe(302);
+      github.state.user = { id: 777, login: "limits", email: null };
+      github.state.emails = [{ email: `limits-${engine}@example.com`, primary: true, verified: true }];
+      const { exchanged } = await signIn("github", limited);
+      expect(exchanged.status, exchanged.text).toBe(200);
+      // Both given back: two more starts fit before the limit.
+      for (let i = 0; i < 2; i++) expect((await start("github", APP, limited)).response.status).toBe(302);
+      await expectLimited((await start("github", APP, limited)).response);
+    });
   });
 
   it("a provider that is down: 502 provider_unavailable at the start (discovery) and at the callback (token), no user created", async () => {

@@ -50,6 +50,8 @@ export type WriteRequest = {
   actor?: Actor;
   /** A create that brings a deleted row back (record history's restore): its id and first creation time. */
   revive?: { id: number; createdAt: string };
+  /** Password hashes the caller already computed, per body (sign-up hashes before it knows whether the login is taken). */
+  hashes?: Hashes;
 };
 
 type Record_ = Record<string, unknown>;
@@ -184,7 +186,7 @@ export const runWrite = async (request: WriteRequest): Promise<Record_[]> => {
   policy(request, action === "create" ? "insert" : action === "delete" ? "delete" : "update");
   const { writes: creates, prefix } = action === "create" ? parseCreate(request) : { writes: [], prefix: prefixFor(false) };
   const bodies = action === "delete" ? [] : Array.isArray(request.body) ? request.body : [request.body];
-  const prepared = { hashes: await hashPasswords(request.app, index, bodies, action !== "create"), creates, prefix };
+  const prepared = { hashes: request.hashes ?? (await hashPasswords(request.app, index, bodies, action !== "create")), creates, prefix };
   return inKernelTransaction(request, action === "delete" ? "delete" : "write", async (tx) => {
     const outcome = await STAGES[action](tx, request, prepared);
     return { result: outcome.records, changes: [{ action: EVENT_ACTION[action], ...outcome }] };

@@ -15,7 +15,7 @@ export const MailboxMessage = component(
   z
     .object({
       id: z.int(),
-      kind: z.enum(["invite", "verify", "reset", "otp"]),
+      kind: z.enum(["invite", "verify", "reset", "otp", "test"]),
       database: z.string().nullable().meta({ description: "The database the mail is for (its users' mails); null for team invites." }),
       to: z.string(),
       from: z.string(),
@@ -35,3 +35,12 @@ export const MailboxMessage = component(
 );
 
 export type MailboxMessage = z.output<typeof MailboxMessage>;
+
+export const TestMailInput = component(
+  "TestMailInput",
+  z
+    .object({ to: z.email().max(320).meta({ description: "Where the test mail goes." }) })
+    .strict()
+    .meta({ description: "A test mail through the install's mailer.", example: { to: "ops@example.com" } }),
+);
+export type TestMailInput = z.output<typeof TestMailInput>;

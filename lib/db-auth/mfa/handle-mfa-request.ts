@@ -1,4 +1,4 @@
-// /v1/{db}/auth/mfa/totp/enroll, /auth/mfa/totp/confirm and /auth/mfa/challenge (docs/auth.md, "Two-factor
+// /v1/{db}/auth/mfa/totp/enroll, /auth/mfa/totp/confirm, /auth/mfa/totp/remove and /auth/mfa/challenge (docs/auth.md, "Two-factor
 // authentication"). Wrong codes count against the sign-in limiter (per user and per address) and against the
 // MFA token's own tries.
 import type { App } from "../../app-type";
@@ -12,9 +12,9 @@ import { consumeTicket, findTicket, spendTry, type Ticket } from "../auth-ticket
 import { issueSession } from "../sessions";
 import { readUserState } from "../user-state";
 import { CHALLENGE_TRIES } from "./finish-sign-in";
-import { acceptRecoveryCode, acceptTotp, confirmFactor, readFactor, startEnrolment } from "./totp-factor";
+import { acceptRecoveryCode, acceptTotp, confirmFactor, readFactor, removeFactor, startEnrolment } from "./totp-factor";
 
-export const MFA_PATHS = ["totp/enroll", "totp/confirm", "challenge"];
+export const MFA_PATHS = ["totp/enroll", "totp/confirm", "totp/remove", "challenge"];
 
 const NO_STORE = { "cache-control": "no-store" };
 const BAD_TOKEN = "The MFA token is unknown, expired or already used; sign in again.";
@@ -95,6 +95,29 @@ const confirm = async (app: App, req: CoreRequest, database: AuthDatabase) => {
   return json(200, { recovery_codes: recoveryCodes, ...(await issueSession(app, database, row, "mfa")) }, NO_STORE);
 };
 
+/** Whether `code` is a current TOTP code (each once) or one of the user's recovery codes (spent). */
+const acceptCode = async (app: App, databaseId: number, userId: number, code: string) => {
+  const factor = await readFactor(app, databaseId, userId);
+  const trimmed = code.trim();
+  if (!factor?.confirmed) return false;
+  return /^\d{6}$/.test(trimmed) ? acceptTotp(app, databaseId, userId, factor, trimmed) : acceptRecoveryCode(app, databaseId, userId, trimmed);
+};
+
+/** POST /auth/mfa/totp/remove {code} with the user's JWT: a current or recovery code proves the factor, then it goes. */
+const remove = async (app: App, req: CoreRequest, database: AuthDatabase) => {
+  requireMfaOn(database);
+  const body = readBody(req, [{ name: "code", required: true }]);
+  const caller = await authenticate(app, req, database);
+  if (caller.kind !== "user") throw new ApiError("forbidden", "Removing a second factor needs the user's token, not a secret key.");
+  const databaseId = database.schema.id;
+  if (!(await readFactor(app, databaseId, caller.userId))?.confirmed) throw new ApiError("conflict", "This user has no confirmed authenticator.");
+  const attempt = await countAttempt(app, req, database, caller.userId);
+  if (!(await acceptCode(app, databaseId, caller.userId, String(body.code)))) throw validationFailed([{ field: "code", code: "invalid", message: WRONG_CODE }]);
+  await app.signInLimiter.forgive(attempt);
+  await removeFactor(app.engine.meta, databaseId, caller.userId);
+  return { status: 204, headers: NO_STORE };
+};
+
 const challenge = async (app: App, req: CoreRequest, database: AuthDatabase) => {
   const body = readBody(req, [{ name: "mfa_token", required: true }, { name: "code", required: true }]);
   const databaseId = database.schema.id;
@@ -102,10 +125,7 @@ const challenge = async (app: App, req: CoreRequest, database: AuthDatabase) => 
   if (!ticket?.userId) throw unauthorized(BAD_TOKEN);
   const userId = ticket.userId;
   const attempt = await countAttempt(app, req, database, userId);
-  const factor = await readFactor(app, databaseId, userId);
-  const code = String(body.code).trim();
-  const accepted = factor?.confirmed && (/^\d{6}$/.test(code) ? await acceptTotp(app, databaseId, userId, factor, code) : await acceptRecoveryCode(app, databaseId, userId, code));
-  if (!accepted) {
+  if (!(await acceptCode(app, databaseId, userId, String(body.code)))) {
     const left = await spendTry(app, ticket, CHALLENGE_TRIES);
     throw unauthorized(left ? WRONG_CODE : `${WRONG_CODE} This MFA token has no tries left; sign in again.`);
   }
@@ -120,9 +140,10 @@ const challenge = async (app: App, req: CoreRequest, database: AuthDatabase) => 
 /** Serves /auth/mfa/*; `rest` is the path after /auth/mfa. */
 export const handleMfaRequest = async (app: App, req: CoreRequest, database: AuthDatabase, rest: string[]): Promise<CoreResponse> => {
   const path = rest.join("/");
-  if (!MFA_PATHS.includes(path)) throw notFound("No such path; use /auth/mfa/totp/enroll, /auth/mfa/totp/confirm or /auth/mfa/challenge.");
+  if (!MFA_PATHS.includes(path)) throw notFound("No such path; use /auth/mfa/totp/enroll, /auth/mfa/totp/confirm, /auth/mfa/totp/remove or /auth/mfa/challenge.");
   if (req.method !== "POST") throw methodNotAllowed(["POST"]);
   if (path === "totp/enroll") return enroll(app, req, database);
   if (path === "totp/confirm") return confirm(app, req, database);
+  if (path === "totp/remove") return remove(app, req, database);
   return challenge(app, req, database);
 };

@@ -2,8 +2,10 @@
 // An accepted code moves the factor's last step forward in one conditional UPDATE, so a code (or an older one)
 // is never accepted twice, even by two processes at once.
 import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { App } from "../../app-type";
+import type { MetaDb } from "../../db/meta-schema";
 import { metaTransaction } from "../../db/meta-transaction";
 import { decryptKey, encryptKey } from "../../keys/key-crypto";
 
@@ -74,4 +76,10 @@ export const acceptRecoveryCode = async (app: App, databaseId: number, userId: n
     .where("code_hash", "=", hashRecoveryCode(code))
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+};
+
+/** Removes the user's authenticator (confirmed or pending) and its recovery codes; pass a transaction to join it. */
+export const removeFactor = async (db: Kysely<MetaDb>, databaseId: number, userId: number) => {
+  await db.deleteFrom("auth_mfa_factors").where("database_id", "=", databaseId).where("user_id", "=", userId).execute();
+  await db.deleteFrom("auth_recovery_codes").where("database_id", "=", databaseId).where("user_id", "=", userId).execute();
 };

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import * as oidc from "openid-client";
 import type { App } from "../../app-type";
-import { signInLimited } from "../../auth/sign-in-limiter";
+import { type SignInAttempt, signInLimited } from "../../auth/sign-in-limiter";
 import { oauthConfig } from "../../config";
 import { ApiError, methodNotAllowed, notFound, validationFailed } from "../../errors";
 import { type CoreRequest, type CoreResponse, json } from "../../http/core-types";
@@ -27,7 +27,17 @@ const NO_STORE = { "cache-control": "no-store" };
 const STALE_FLOW = "This sign-in is unknown, expired or already finished; start it again.";
 const BAD_CODE = "The code is unknown, expired or already used; sign in again.";
 
-type FlowPayload = { provider: string; verifier: string; nonce: string; redirect_to: string; callback: string; browser: string };
+type FlowPayload = { provider: string; verifier: string; nonce: string; redirect_to: string; callback: string; browser: string; address?: string };
+
+/**
+ * Starts and callbacks count against the sign-in limits of the client's address (no account is known yet); a
+ * sign-in that comes back gives both attempts back, so only abandoned or refused flows use up the limit.
+ */
+const oauthAttempt = (database: AuthDatabase, address: string | undefined): SignInAttempt => ({ realm: `db:${database.schema.id}`, login: `oauth:${address ?? "unknown"}`, address });
+const countAttempt = async (app: App, attempt: SignInAttempt) => {
+  const wait = await app.signInLimiter.count(attempt);
+  if (wait) throw signInLimited(wait);
+};
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const cookieName = (database: AuthDatabase) => `tabula_oauth_${database.schema.instance}`;
@@ -44,11 +54,12 @@ const readCookie = (req: CoreRequest, name: string) => {
 /** GET /auth/oauth/{provider}?redirect_to=…: 302 to the provider, with PKCE, state and nonce. */
 const start = async (app: App, req: CoreRequest, database: AuthDatabase, name: string): Promise<CoreResponse> => {
   const redirectTo = allowedRedirect(req.query.get("redirect_to"), database.auth.redirect_urls);
+  await countAttempt(app, oauthAttempt(database, req.clientAddress));
   const provider = await resolveProvider(app, database.auth.providers, name);
   const base = oauthConfig(app.config).publicUrl ?? req.origin;
   const callback = `${base}/v1/${database.schema.instance}/auth/oauth/${name}/callback`;
   const [verifier, nonce, browser] = [oidc.randomPKCECodeVerifier(), oidc.randomNonce(), randomToken()];
-  const payload: FlowPayload = { provider: name, verifier, nonce, redirect_to: redirectTo, callback, browser: sha256(browser) };
+  const payload: FlowPayload = { provider: name, verifier, nonce, redirect_to: redirectTo, callback, browser: sha256(browser), address: req.clientAddress };
   const state = await createTicket(app, { kind: "oauth_flow", databaseId: database.schema.id, ttlSeconds: FLOW_TTL_SECONDS, payload });
   const url = oidc.buildAuthorizationUrl(provider.config, {
     redirect_uri: callback,
@@ -66,6 +77,8 @@ const start = async (app: App, req: CoreRequest, database: AuthDatabase, name: s
 /** GET /auth/oauth/{provider}/callback: the code exchanged, the user found, linked or made; 302 to redirect_to?code=. */
 const callback = async (app: App, req: CoreRequest, database: AuthDatabase, name: string): Promise<CoreResponse> => {
   const databaseId = database.schema.id;
+  const attempt = oauthAttempt(database, req.clientAddress);
+  await countAttempt(app, attempt);
   const state = req.query.get("state");
   const flow = await claimTicket(app, "oauth_flow", databaseId, state);
   const payload = flow?.payload as FlowPayload | undefined;
@@ -83,6 +96,8 @@ const callback = async (app: App, req: CoreRequest, database: AuthDatabase, name
   const profile = await readProfile(provider, { callbackUrl, verifier: payload.verifier, state: state!, nonce: payload.nonce });
   const user = await userForProfile(app, database, provider.key, profile);
   const code = await createTicket(app, { kind: "oauth_code", databaseId, userId: Number(user.id), ttlSeconds: CODE_TTL_SECONDS });
+  await app.signInLimiter.forgive(attempt);
+  await app.signInLimiter.forgive(oauthAttempt(database, payload.address));
   return { status: 302, headers: { location: withParam(payload.redirect_to, { code }), ...clear } };
 };
 

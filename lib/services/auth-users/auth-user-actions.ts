@@ -1,5 +1,5 @@
 // The users admin's writes on one database user: mark verified, disable (its sessions end), enable, mail a
-// password reset through the same flow as /auth/password/forgot, end its sessions. Each change and its audit
+// password reset through the same flow as /auth/password/forgot, end its sessions, remove its authenticator. Each change and its audit
 // entry commit in one transaction; every answer is the user as the list shows it.
 import { logger } from "../../ops/logger";
 import { setUserDisabled } from "../../db-auth/disable-user";
@@ -8,6 +8,7 @@ import { linkBase, sendAuthMail } from "../../db-auth/auth-mails";
 import { newMailToken, saveMailToken } from "../../db-auth/mail-tokens";
 import { endUserSessions } from "../../db-auth/sessions";
 import { markVerified } from "../../db-auth/user-state";
+import { removeFactor } from "../../db-auth/mfa/totp-factor";
 import { ApiError } from "../../errors";
 import { noteAudit } from "../../meta/audit/audit-slot";
 import { commitAuditOnly, commitRows } from "../../meta/commit-meta";
@@ -33,6 +34,9 @@ export const disableAuthUser = (ctx: DbCtx, { user }: AuthUserInput) => onUser(c
 export const enableAuthUser = (ctx: DbCtx, { user }: AuthUserInput) => onUser(ctx, user, (database, userId, trx) => setUserDisabled(ctx.app, database.schema.id, userId, false, trx));
 
 export const endAuthUserSessions = (ctx: DbCtx, { user }: AuthUserInput) => onUser(ctx, user, (database, userId, trx) => endUserSessions(ctx.app, database.schema.id, userId, "admin", trx));
+
+/** Removes the user's authenticator and recovery codes (a user who lost both); with `mfa: "required"` it enrols again at its next sign-in. */
+export const resetAuthUserMfa = (ctx: DbCtx, { user }: AuthUserInput) => onUser(ctx, user, (database, userId, trx) => removeFactor(trx, database.schema.id, userId));
 
 /** A reset mail, as the user would get from "forgot password" (link to the first redirect URL, or the API's reset path); 409 for a disabled user. */
 export const sendAuthUserReset = async (ctx: DbCtx, { user: userId }: AuthUserInput) => {
