@@ -123,7 +123,20 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
       expect(hook.secret).toMatch(/^whsec_/);
       expect(text).not.toContain(hook.secret);
       const values = JSON.stringify(list.map((e) => [e.before, e.after]));
-      expect(values).not.toMatch(/"[a-z_]*(password|secret|hash)[a-z_]*":/i);
+      expect(values).not.toMatch(/"(current_password|new_password|password|secret|client_secret|password_hash|key)":/i);
+    });
+
+    it("keeps settings that only name a secret (password_column, token_ttl_seconds), and never the provider's client secret", async () => {
+      const headers = keyHeaders(owner.key);
+      const db = (await ok(send("POST", "/api/v1/databases", { headers, body: { name: "Audited auth", tables: [{ name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "pw", type: "password" }] }] } }), 201)).instance;
+      const clientSecret = "client-secret-value-4f9a1c";
+      const body = { enabled: true, users_table: "users", login_column: "email", password_column: "pw", token_ttl_seconds: 900, providers: [{ id: "oidc", name: "acme", issuer: "https://id.acme.invalid", client_id: "tabula-app", client_secret: clientSecret }] };
+      const put = await send("PUT", `/api/v1/databases/${db}/auth`, { headers, body });
+      expect(put.status, put.text).toBe(200);
+      const [entry] = await entries(`?database=${db}&action=auth.update`);
+      expect(entry.after).toMatchObject({ password_column: "pw", token_ttl_seconds: 900, providers: [{ name: "acme", client_id: "tabula-app" }] });
+      expect(entry.after.providers[0]).not.toHaveProperty("client_secret");
+      expect(JSON.stringify(await entries("?_limit=200"))).not.toContain(clientSecret);
     });
 
     it("a change refused inside its transaction leaves no entry", async () => {
