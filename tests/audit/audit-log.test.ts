@@ -178,6 +178,30 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
     });
   });
 
+  describe("end users signing in to a database", () => {
+    it("records a success and each refusal in the database owner's workspace, for its admins, never the password", async () => {
+      const headers = keyHeaders(owner.key);
+      const db = (await ok(send("POST", "/api/v1/databases", { headers, body: { name: "App users", tables: [{ name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password" }] }] } }), 201)).instance;
+      await ok(send("PUT", `/api/v1/databases/${db}/auth`, { headers, body: { enabled: true } }), 200);
+      const user = await ok(send("POST", `/v1/${db}/users`, { headers, body: { email: "ann@example.com", password: "ann's right password" } }), 201);
+      const login = (password: string) => send("POST", `/v1/${db}/auth/login`, { body: { email: "ann@example.com", password } });
+      expect((await login("a wrong password!")).status).toBe(401);
+      expect((await login("ann's right password")).status).toBe(200);
+      const list = await entries(`?database=${db}&action=user_signin.`);
+      expect(list.map((e) => [e.action, e.via, e.actor, e.target, e.after])).toEqual([
+        ["user_signin.ok", "user", { id: null, email: "ann@example.com" }, "users.ann@example.com", { user_id: user.id }],
+        ["user_signin.failed", "user", { id: null, email: "ann@example.com" }, "users.ann@example.com", { reason: "credentials" }],
+      ]);
+      const text = JSON.stringify(await entries("?_limit=200"));
+      expect(text).not.toContain("a wrong password!");
+      expect(text).not.toContain("ann's right password");
+      // The workspace's admin reads them; a viewer may not, and another account sees none of them.
+      expect((await entries(`?workspace=${owner.accountId}&database=${db}&action=user_signin.`, keyHeaders(members.admin.key))).length).toBe(2);
+      expect((await read(`?workspace=${owner.accountId}&database=${db}`, keyHeaders(members.viewer.key))).status).toBe(403);
+      expect((await entries(`?database=${db}`, keyHeaders(stranger.key))).length).toBe(0);
+    });
+  });
+
   describe("dashboard sign-ins", () => {
     const signIn = async (email: string, password: string) => {
       const provider = authOptions(h.app, { email, password, attempt: { realm: "dashboard", login: email, address: "203.0.113.7" } }).providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };

@@ -3,8 +3,8 @@
 // metadata transaction that commits the change (commitMeta or changeSchema), so the two commit together.
 import { redactText } from "../../ops/redact";
 
-/** How the actor came: a dashboard session, a secret key, or the billing webhook's signature. */
-export type AuditVia = "session" | "key" | "signature";
+/** How the actor came: a dashboard session, a secret key, the billing webhook's signature, or a database's end user signing in. */
+export type AuditVia = "session" | "key" | "signature" | "user";
 
 export type AuditSlot = {
   action: string;
