@@ -4,6 +4,7 @@
 import http from "node:http";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimName, sweepStaleRestores } from "../../lib/backup/claim-name";
 import { createDatabase } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { startServerProcess } from "../helpers/server-process";
@@ -78,4 +79,17 @@ describe.each(ENGINES)("a restore cut off by kill -9 on %s", (engine) => {
       await restarted.stop();
     }
   }, 120_000);
+
+  it("sweeps only the database its restore made: one made by hand under the same name stays", async () => {
+    const ctx = { app: h.app, actor: { accountId: h.accountId, isOperator: false, keyDatabaseId: null } };
+    const claim = await claimName(ctx, "twice named");
+    const byHand = await createDatabase(h, "twice named");
+    // The claim's process died before its database was made: nothing is attached, and it went stale.
+    await h.app.engine.meta.updateTable("restore_claims").set({ alive_at: "2000-01-01T00:00:00.000Z" }).where("name", "=", "twice named").execute();
+    expect(await sweepStaleRestores(h.app)).toBe(1);
+    expect((await userDatabases(h)).claims).toBe(0);
+    expect((await h.request("GET", `/api/v1/databases/${byHand}`)).status).toBe(200);
+    expect((await userDatabases(h)).listed).toContain("twice named");
+    await claim.release();
+  });
 });
