@@ -33,6 +33,8 @@ const SERIAL = [
   "tests/clients/**",
   "tests/backup/backup-restore.test.ts",
   "tests/backup/cli.test.ts",
+  "tests/backup/restore-crash.test.ts",
+  "tests/backup/s3-backups.test.ts",
   "tests/events/**",
   "tests/kernel/**",
   "tests/limits/**",

@@ -17,6 +17,7 @@ import { startDomainRechecks } from "./docs/recheck-domains";
 import { createSignInLimiter } from "./auth/sign-in-limiter";
 import { startBackupScheduler } from "./backup/backup-schedule";
 import { settleBackups } from "./backup/backup-jobs";
+import { startRestoreSweeper } from "./backup/claim-name";
 import { startSchemaReconciler } from "./meta/schema-change/reconcile-schema";
 import { startAuditPrune } from "./meta/audit/prune-audit";
 import { logger } from "./ops/logger";
@@ -128,6 +129,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
       stopReconciler();
       stopSweeper();
       stopBackups();
+      stopRestoreSweeper();
       await settleBackups(app);
       stopAuditPrune();
       if (poll) clearInterval(poll);
@@ -143,6 +145,7 @@ export const createApp = async (config: Config = readConfig()): Promise<App> => 
   const stopSweeper = startFileSweeper(app, (config.fileSweepSeconds ?? 3600) * 1000, (config.fileSweepGraceSeconds ?? 3600) * 1000);
   const stopMail = startMailDelivery(app);
   const stopBackups = startBackupScheduler(app);
+  const stopRestoreSweeper = startRestoreSweeper(app);
   const stopAuditPrune = startAuditPrune(app, (err) => logger.warn({ err }, "pruning the audit log failed"));
   app.changeEvents = startChangeEvents(app, installIdentity(config));
   return app;

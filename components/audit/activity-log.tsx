@@ -9,6 +9,7 @@ import { ActivityTable } from "./activity-table";
 /** The kinds of action the filter offers (an action prefix: `column.` is every column change). */
 const KINDS = [
   ["signin.", "Sign-ins"],
+  ["user_signin.", "App user sign-ins"],
   ["database.", "Databases"],
   ["table.", "Tables"],
   ["column.", "Columns"],

@@ -4,12 +4,12 @@ import type { AuditEntry } from "../api/types";
 import { Badge } from "../ui/badge";
 import { formatDateTime } from "../team/team-wording";
 
-const VIA: Record<AuditEntry["via"], string> = { session: "dashboard", key: "API key", signature: "billing webhook" };
+const VIA: Record<AuditEntry["via"], string> = { session: "dashboard", key: "API key", signature: "billing webhook", user: "app user" };
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 const toneOf = (action: string) =>
-  action === "signin.failed" ? "red" : /\.(delete|revoke|remove|disable)$/.test(action) ? "amber" : action.startsWith("signin.") ? "green" : "slate";
+  action.endsWith("signin.failed") ? "red" : /\.(delete|revoke|remove|disable)$/.test(action) ? "amber" : /^(user_)?signin\./.test(action) ? "green" : "slate";
 
 const actorName = (e: AuditEntry) => e.actor.email ?? (e.actor.id === null ? "unknown" : `account ${e.actor.id}`);
 

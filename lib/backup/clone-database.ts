@@ -21,11 +21,14 @@ export type CloneInput = { instance: string; body: { name: string; data?: boolea
 export const cloneDatabase = async (ctx: DbCtx, { body }: CloneInput) => {
   const { app } = ctx;
   const source = ctx.database;
-  const release = await claimName(ctx, body.name);
+  const claim = await claimName(ctx, body.name);
   let instance: string | undefined;
   try {
     const definition = await readDefinition(app, source);
-    const made = await createFromDefinition({ ...ctx, database: undefined }, body.name, parseDefinition(definition), (i) => (instance = i));
+    const made = await createFromDefinition({ ...ctx, database: undefined }, body.name, parseDefinition(definition), async (i) => {
+      instance = i;
+      await claim.attach(i);
+    });
     if (body.data !== false) {
       const snapshot = await openSnapshot(app, source.schema.physical);
       const sink = await openRowSink(app, made.database.schema.physical);
@@ -57,6 +60,6 @@ export const cloneDatabase = async (ctx: DbCtx, { body }: CloneInput) => {
     }
     throw err;
   } finally {
-    await release();
+    await claim.release();
   }
 };

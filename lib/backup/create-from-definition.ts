@@ -33,11 +33,11 @@ const hasHooks = (hooks: Table["hooks"]) => !!hooks && Object.values(hooks).some
 const hasPolicies = (policies: Table["policies"]) => !!policies && Object.values(policies).some((p) => p !== undefined && p !== null);
 
 /** Creates the database `name` as `definition` describes it; on any refusal nothing stays (the caller drops what was made). */
-export const createFromDefinition = async (ctx: Ctx, name: string, definition: ParsedDefinition, made: (instance: string) => void): Promise<DbCtx> => {
+export const createFromDefinition = async (ctx: Ctx, name: string, definition: ParsedDefinition, made: (instance: string) => void | Promise<void>): Promise<DbCtx> => {
   const tables = definition.tables.map(({ policies: _p, hooks: _h, ...table }) => table);
   const body = parseWith(DatabaseCreate, { name, tables }, ["definition"]);
   const created = await createDatabase(ctx, { body });
-  made(created.instance);
+  await made(created.instance);
   let db = await databaseCtx(ctx, created.instance);
   const { instance } = created;
   for (const table of definition.tables) {

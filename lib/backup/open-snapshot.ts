@@ -9,6 +9,8 @@ import { mysqlConnectionOptions } from "../db/engine";
 import { EVENTS_TABLE, QUEUE_TABLE, SEQ_TABLE } from "../events/outbox/outbox-table";
 
 export const BATCH_ROWS = 2_000;
+/** SQLite reads block the event loop while they run: smaller batches keep each read to a few milliseconds. */
+const SQLITE_BATCH_ROWS = 250;
 
 export type Snapshot = {
   /** The last change event at the snapshot's point in time (0: none yet). */
@@ -44,14 +46,14 @@ const openSqliteSnapshot = (app: App, physical: string): Snapshot => {
   return {
     eventId,
     batches: async function* (table, columns) {
-      const stmt = conn.prepare(`SELECT ${columns.map(quoteSqlite).join(", ")} FROM ${quoteSqlite(table)} WHERE "id" > ? ORDER BY "id" LIMIT ${BATCH_ROWS}`).safeIntegers(true);
+      const stmt = conn.prepare(`SELECT ${columns.map(quoteSqlite).join(", ")} FROM ${quoteSqlite(table)} WHERE "id" > ? ORDER BY "id" LIMIT ${SQLITE_BATCH_ROWS}`).safeIntegers(true);
       let after = 0;
       for (;;) {
         const rows = exactIntegers(stmt.all(after) as Record<string, unknown>[]);
         if (rows.length === 0) return;
         after = Number(rows[rows.length - 1].id);
         yield rows;
-        if (rows.length < BATCH_ROWS) return;
+        if (rows.length < SQLITE_BATCH_ROWS) return;
       }
     },
     close: async () => {

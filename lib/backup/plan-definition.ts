@@ -124,7 +124,8 @@ export const diffDefinitions = (current: Definition, target: ParsedDefinition): 
   return changes.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.action] - ORDER[b.c.action] || a.i - b.i).map(({ c }) => c);
 };
 
-// Joins go before the columns and tables they read change; tables are created before their columns, dropped last.
-const ORDER: Record<string, number> = { "join.delete": 0, "table.create": 1, "column.add": 2, "column.update": 2, "column.drop": 2, "index.drop": 2, "index.add": 2, "policies.update": 3, "hooks.update": 3, "join.create": 4, "auth.update": 5, "table.drop": 6 };
+// Joins go before the columns and tables they read change; tables are created before their columns. Drops come
+// last (after the policies, hooks and joins that stop reading them), so a failing apply has lost no value.
+const ORDER: Record<string, number> = { "join.delete": 0, "table.create": 1, "column.add": 2, "column.update": 2, "index.drop": 2, "index.add": 2, "policies.update": 3, "hooks.update": 3, "join.create": 4, "auth.update": 5, "column.drop": 6, "table.drop": 7 };
 
 export const planFor = async (ctx: DbCtx, target: ParsedDefinition) => diffDefinitions(await readDefinition(ctx.app, ctx.database), target);

@@ -124,7 +124,7 @@ export type RestoreInput = { name: string; archive: AsyncIterable<Uint8Array> };
 
 /** POST /databases/restore?name=: the archive as the body, a new database in the caller's workspace (201). */
 export const restoreArchive = async (ctx: Ctx, { name, archive }: RestoreInput) => {
-  const release = await claimName(ctx, name);
+  const claim = await claimName(ctx, name);
   let instance: string | undefined;
   let sink: RowSink | undefined;
   try {
@@ -142,7 +142,10 @@ export const restoreArchive = async (ctx: Ctx, { name, archive }: RestoreInput) 
     for (const t of definition.tables) {
       if (!parts.has(tablePart(t.name))) throw archiveProblem(`manifest.json lists no part for table ${t.name}.`);
     }
-    let db: DbCtx = await createFromDefinition(ctx, name, definition, (made) => (instance = made));
+    let db: DbCtx = await createFromDefinition(ctx, name, definition, async (made) => {
+      instance = made;
+      await claim.attach(made);
+    });
     sink = await openRowSink(ctx.app, db.database.schema.physical);
     const seen = new Set([DEFINITION]);
     const fileTypes: FileTypes = new Map();
@@ -174,7 +177,7 @@ export const restoreArchive = async (ctx: Ctx, { name, archive }: RestoreInput) 
     }
     throw err;
   } finally {
-    await release();
+    await claim.release();
   }
 };
 

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
+import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type { App } from "../app-type";
@@ -18,6 +19,22 @@ import { openSnapshot } from "./open-snapshot";
 import { readDefinition } from "./read-definition";
 import { rowLine } from "./row-codec";
 import { TAR_END, tarHeader, tarPadding } from "./tar";
+
+/**
+ * Reading and encoding rows is synchronous work (better-sqlite3 reads block): after each few milliseconds of it
+ * the requests waiting on this process get a turn, so a backup slows the API beside it instead of stalling it.
+ */
+const SLICE_MS = 4;
+const timeSlice = () => {
+  let since = performance.now();
+  return {
+    check: async () => {
+      if (performance.now() - since < SLICE_MS) return;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      since = performance.now();
+    },
+  };
+};
 
 export type BackupSummary = { size: number; tables: number; rows: number; eventId: number };
 
@@ -93,6 +110,7 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
     await def.write(definitionText);
     parts.push({ path: DEFINITION, ...(await def.end()) });
     let total = 0;
+    const slice = timeSlice();
     for (const { name } of definition.tables) {
       const table = schema.tables.get(name)!;
       const columns = recordColumns(table);
@@ -104,8 +122,12 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
         for await (const batch of snapshot.batches(name, names)) {
           signal?.throwIfAborted();
           let text = "";
-          for (const row of batch) text += `${rowLine(columns, row)}\n`;
+          for (let i = 0; i < batch.length; i++) {
+            text += `${rowLine(columns, batch[i])}\n`;
+            if (i % 64 === 63) await slice.check();
+          }
           await writer.write(text);
+          await slice.check();
           rows += batch.length;
           for (const stored of fileNamesOf(table, batch)) {
             if (copied.has(stored)) continue;

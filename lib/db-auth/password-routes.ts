@@ -9,6 +9,7 @@ import { type AuthDatabase, findUserBy, findUserById, publicUser, usersIndex } f
 import { finishSignIn } from "./mfa/finish-sign-in";
 import { readUserState } from "./user-state";
 import { countHash, dummyHash } from "./equal-work";
+import { recordUserSignIn } from "./record-user-sign-in";
 
 // One message for an unknown login and a wrong password, so the reply cannot tell which it was.
 const BAD_CREDENTIALS = "The login or password is wrong.";
@@ -26,18 +27,23 @@ export const login = async (app: App, req: CoreRequest, database: AuthDatabase):
   const { auth } = database;
   const { login, password } = readCredentials(database, bodyObject(req));
   const attempt = await limitAttempt(app, req, database, login);
+  const refuse = async (reason: "credentials" | "disabled" | "unverified", err: Error) => {
+    await recordUserSignIn(app, database, attempt, { reason });
+    return err;
+  };
   const row = await findUserBy(app, database, auth.login_column, login);
   const hash = row?.[auth.password_column];
   countHash(app);
   const matches = await bcrypt.compare(password, typeof hash === "string" && hash.startsWith("$2") ? hash : dummyHash(app.config.bcryptCost));
-  if (!row || !matches || typeof hash !== "string") throw unauthorized(BAD_CREDENTIALS);
+  if (!row || !matches || typeof hash !== "string") throw await refuse("credentials", unauthorized(BAD_CREDENTIALS));
   const state = await readUserState(app, database.schema.id, Number(row.id));
   // Only once the password is right: a wrong one learns nothing about the account's state.
-  if (state.disabled) throw unauthorized(BAD_CREDENTIALS);
+  if (state.disabled) throw await refuse("disabled", unauthorized(BAD_CREDENTIALS));
   if (auth.verification === "required" && !state.verified) {
-    throw new ApiError("email_not_verified", "Confirm your email address first: follow the link we mailed, or ask for a new one at /auth/verify/resend.");
+    throw await refuse("unverified", new ApiError("email_not_verified", "Confirm your email address first: follow the link we mailed, or ask for a new one at /auth/verify/resend."));
   }
   await app.signInLimiter.forgive(attempt);
+  await recordUserSignIn(app, database, attempt, { userId: Number(row.id) });
   return json(200, await finishSignIn(app, database, row, "password"), NO_STORE);
 };
 

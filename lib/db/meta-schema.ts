@@ -434,7 +434,8 @@ export type BackupsTable = {
 export type BackupSchedulesTable = { database_id: number; every_hours: number; keep: number; next_at: string; updated_at: string };
 
 /** A display name a restore or clone is creating in a workspace, held until it finishes (stale after an hour). */
-export type RestoreClaimsTable = { owner_id: number; name: string; created_at: string };
+/** A restore or clone holding its name; `alive_at` is refreshed while it runs (null on claims made before it was). */
+export type RestoreClaimsTable = { owner_id: number; name: string; created_at: string; alive_at: string | null; database_id: number | null };
 
 /** One audit entry (lib/meta/audit): append-only, pruned after AUDIT_DAYS; JSON columns hold redacted values. */
 export type AuditLogTable = {

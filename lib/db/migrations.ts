@@ -594,6 +594,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("webhook_attempts_delivery").on("webhook_attempts").columns(["delivery_id", "id"]).execute();
     },
   },
+  "0028_restore_heartbeat": {
+    up: async (db: Kysely<any>) => {
+      // A restore or clone in progress refreshes its claim; a claim not refreshed for RESTORE_STALE_SECONDS is a
+      // process that died mid-restore, and its partial database is deleted (lib/backup/claim-name.ts).
+      await db.schema.alterTable("restore_claims").addColumn("alive_at", "varchar(32)").execute();
+      // The database the restore fills, once made: the one the sweeper deletes (never another of the same name).
+      await db.schema.alterTable("restore_claims").addColumn("database_id", "integer").execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

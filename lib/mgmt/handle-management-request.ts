@@ -12,6 +12,7 @@ import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
 import { auditSlotFor } from "./audit-actions";
+import { noteBefore } from "./audit-before";
 import { retrySchemaChange } from "../meta/schema-change/retry-schema-change";
 import { parseInput } from "../contract/parse-input";
 import type { Tag } from "./route";
@@ -76,6 +77,7 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
     await authorize(ctx, route, input);
     const via = route.permission === "billing" ? "signature" : keyActor ? "key" : "session";
     ctx.audit = auditSlotFor({ route, input: input as Record<string, unknown>, ctx, via, ip: req.clientAddress });
+    await noteBefore(route, ctx, input as Record<string, unknown>);
     // A quota is charged to the workspace the route acts in (a member creating a database uses the owner's);
     // defineRoute lets a route declare only a quota whose input its parsed input provides.
     const meter = route.quota && quotaMeter(route.quota, ctx.workspaceId ?? actor.accountId, `account:${actor.accountId}`, input as QuotaInputs[QuotaKind], app);

@@ -123,7 +123,20 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
       expect(hook.secret).toMatch(/^whsec_/);
       expect(text).not.toContain(hook.secret);
       const values = JSON.stringify(list.map((e) => [e.before, e.after]));
-      expect(values).not.toMatch(/"[a-z_]*(password|secret|hash)[a-z_]*":/i);
+      expect(values).not.toMatch(/"(current_password|new_password|password|secret|client_secret|password_hash|key)":/i);
+    });
+
+    it("keeps settings that only name a secret (password_column, token_ttl_seconds), and never the provider's client secret", async () => {
+      const headers = keyHeaders(owner.key);
+      const db = (await ok(send("POST", "/api/v1/databases", { headers, body: { name: "Audited auth", tables: [{ name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "pw", type: "password" }] }] } }), 201)).instance;
+      const clientSecret = "client-secret-value-4f9a1c";
+      const body = { enabled: true, users_table: "users", login_column: "email", password_column: "pw", token_ttl_seconds: 900, providers: [{ id: "oidc", name: "acme", issuer: "https://id.acme.invalid", client_id: "tabula-app", client_secret: clientSecret }] };
+      const put = await send("PUT", `/api/v1/databases/${db}/auth`, { headers, body });
+      expect(put.status, put.text).toBe(200);
+      const [entry] = await entries(`?database=${db}&action=auth.update`);
+      expect(entry.after).toMatchObject({ password_column: "pw", token_ttl_seconds: 900, providers: [{ name: "acme", client_id: "tabula-app" }] });
+      expect(entry.after.providers[0]).not.toHaveProperty("client_secret");
+      expect(JSON.stringify(await entries("?_limit=200"))).not.toContain(clientSecret);
     });
 
     it("a change refused inside its transaction leaves no entry", async () => {
@@ -162,6 +175,30 @@ describe.each(ENGINES)("the audit log on %s", (engine) => {
       const action = await read("?action=DROP%20TABLE", keyHeaders(owner.key));
       expect(action.status).toBe(422);
       expect(action.body.errors[0].field).toBe("action");
+    });
+  });
+
+  describe("end users signing in to a database", () => {
+    it("records a success and each refusal in the database owner's workspace, for its admins, never the password", async () => {
+      const headers = keyHeaders(owner.key);
+      const db = (await ok(send("POST", "/api/v1/databases", { headers, body: { name: "App users", tables: [{ name: "users", columns: [{ name: "email", type: "varchar", unique: true, nullable: false }, { name: "password", type: "password" }] }] } }), 201)).instance;
+      await ok(send("PUT", `/api/v1/databases/${db}/auth`, { headers, body: { enabled: true } }), 200);
+      const user = await ok(send("POST", `/v1/${db}/users`, { headers, body: { email: "ann@example.com", password: "ann's right password" } }), 201);
+      const login = (password: string) => send("POST", `/v1/${db}/auth/login`, { body: { email: "ann@example.com", password } });
+      expect((await login("a wrong password!")).status).toBe(401);
+      expect((await login("ann's right password")).status).toBe(200);
+      const list = await entries(`?database=${db}&action=user_signin.`);
+      expect(list.map((e) => [e.action, e.via, e.actor, e.target, e.after])).toEqual([
+        ["user_signin.ok", "user", { id: null, email: "ann@example.com" }, "users.ann@example.com", { user_id: user.id }],
+        ["user_signin.failed", "user", { id: null, email: "ann@example.com" }, "users.ann@example.com", { reason: "credentials" }],
+      ]);
+      const text = JSON.stringify(await entries("?_limit=200"));
+      expect(text).not.toContain("a wrong password!");
+      expect(text).not.toContain("ann's right password");
+      // The workspace's admin reads them; a viewer may not, and another account sees none of them.
+      expect((await entries(`?workspace=${owner.accountId}&database=${db}&action=user_signin.`, keyHeaders(members.admin.key))).length).toBe(2);
+      expect((await read(`?workspace=${owner.accountId}&database=${db}`, keyHeaders(members.viewer.key))).status).toBe(403);
+      expect((await entries(`?database=${db}`, keyHeaders(stranger.key))).length).toBe(0);
     });
   });
 

@@ -33,6 +33,11 @@ const refusedCall = (op: Operation, route: (typeof ROUTES)[number], path: string
   return undefined;
 };
 
+/** Writes that change or remove something that existed before (their entry holds it as `before`): every PUT, PATCH and DELETE, and POSTs acting on a named thing. */
+const BEFORE_POSTS = new Set(["regenerateKey", "disableAccount", "enableAccount", "resetAccountPassword", "setAccountPlan", "disableAuthUser", "enableAuthUser", "verifyAuthUser", "rotateAuthSecret"]);
+// putPlan creates the walk's plan (a PUT that makes what was not there has no before).
+const replacesState = (op: Operation) => op.operationId !== "putPlan" && (op.method === "PUT" || op.method === "PATCH" || op.method === "DELETE" || BEFORE_POSTS.has(op.operationId));
+
 // Destructive operations run last, deepest first; the database itself at the very end.
 const rank = (op: Operation) => (op.method !== "DELETE" ? 0 : op.path === "/databases/{instance}" ? 100 : 50 - op.path.split("/").length);
 
@@ -102,6 +107,7 @@ describe.each(ENGINES)("the audit walk on %s", (engine) => {
 
   it("records exactly one entry, with its action, for each successful write and none for a refused one", async () => {
     const covered: string[] = [];
+    const missingBefore: string[] = [];
     for (const op of operations) {
       const route = ROUTES.find((r) => r.operationId === op.operationId);
       expect(route, `${op.operationId} is in the route table`).toBeDefined();
@@ -131,8 +137,10 @@ describe.each(ENGINES)("the audit walk on %s", (engine) => {
         continue;
       }
       expect(entries.map((e) => e.action), `${op.operationId}`).toEqual([action]);
+      if (replacesState(op) && entries[0].before_json === null) missingBefore.push(op.operationId);
       covered.push(op.operationId);
     }
+    expect(missingBefore, "writes that replace or remove a state record it as before").toEqual([]);
     expect(covered.length).toBe(Object.keys(AUDIT_ACTIONS).length);
   }, 60_000);
 });

@@ -62,11 +62,11 @@ describe.each(ENGINES)("clones and definitions on %s", (engine) => {
       "table.create kinds",
       "table.create users",
       "column.update authors.name",
-      "column.drop authors.born (lossy)",
       "policies.update kinds",
       "hooks.update kinds",
       "join.create kinds_by_author",
       "auth.update auth",
+      "column.drop authors.born (lossy)",
       "table.drop old_stuff (lossy)",
     ]);
     expect(plan.body.lossy).toBe(true);
@@ -85,6 +85,38 @@ describe.each(ENGINES)("clones and definitions on %s", (engine) => {
     expect(again.body).toEqual({ changes: [], lossy: false });
     const kept = await h.request("GET", `/v1/${target}/authors`);
     expect(kept.body.map((r: { name: string }) => r.name)).toEqual(["Kept"]);
+  });
+
+  it("an apply refused at a later change leaves the database exactly as before: tables, columns, indexes, policies, hooks, joins, auth and rows", async () => {
+    const db = await createDatabase(h, "undone", [
+      { name: "authors", columns: [{ name: "name", type: "varchar", length: 40, nullable: false }] },
+      { name: "books", columns: [{ name: "title", type: "varchar", length: 40 }, { name: "author_id", type: "reference", references: "authors" }, { name: "owner_id", type: "bigint" }] },
+    ] as never);
+    const author = await h.request("POST", `/v1/${db}/authors`, { body: { name: "Ann" } });
+    await h.request("POST", `/v1/${db}/books`, { body: { title: "First", author_id: author.body.id, owner_id: 7 } });
+    const policies = await h.request("PUT", `/api/v1/databases/${db}/tables/books/policies`, { body: { select: "owner_id = auth.id", insert: null, update: null, delete: null } });
+    expect(policies.status, policies.text).toBe(200);
+    const join = { name: "books_by_author", base: "books", joins: [{ table: "authors", on: [["books.author_id", "authors.id"]] }], columns: [{ column: "books.title", as: "title" }, { column: "authors.name", as: "author" }] };
+    expect((await h.request("POST", `/api/v1/databases/${db}/joins`, { body: join })).status).toBe(201);
+    const before = await definitionOf(db);
+    const rowsBefore = (await dumpRows(h, db)).rows;
+
+    // Every change before the last one succeeds; the changed join names a column that does not exist.
+    const tables = before.tables.map((t: { name: string; columns: { name: string }[] }) =>
+      t.name === "authors" ? { ...t, columns: [{ name: "born", type: "int" }, { name: "name", type: "varchar", length: 80, nullable: false }], indexes: [{ name: "name_born", columns: ["name", "born"], unique: false }] }
+      : { ...t, policies: { select: null, insert: null, update: null, delete: null }, hooks: { insert: [{ assert: "new.title != ''", message: "title" }] } });
+    const target = { tables: [...tables, { name: "extra", columns: [{ name: "x", type: "int" }] }], joins: [{ ...join, columns: [{ column: "authors.nope", as: "nope" }] }], auth: before.auth, allow_lossy: true };
+    const plan = await h.request("POST", `/api/v1/databases/${db}/definition/plan`, { body: target });
+    expect(plan.status, plan.text).toBe(200);
+    expect(plan.body.changes.map((c: { action: string }) => c.action)).toEqual(["join.delete", "table.create", "column.add", "column.update", "index.add", "policies.update", "hooks.update", "join.create"]);
+
+    const refused = await h.request("POST", `/api/v1/databases/${db}/definition/apply`, { body: target });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.text).toContain("nope");
+    expect(await definitionOf(db)).toEqual(before);
+    expect((await dumpRows(h, db)).rows).toEqual(rowsBefore);
+    const again = await h.request("POST", `/api/v1/databases/${db}/definition/plan`, { body: before });
+    expect(again.body).toEqual({ changes: [], lossy: false });
   });
 
   it("a definition that does not parse is a 422 naming its place", async () => {

@@ -24,7 +24,7 @@ export const AuditEntry = component(
       id: z.int(),
       at: Timestamp,
       actor: z.object({ id: z.int().nullable(), email: z.string().nullable() }).meta({ description: "Who acted (a failed sign-in: the email tried, and the account when it is one)." }),
-      via: z.enum(["session", "key", "signature"]).meta({ description: "A dashboard session, a secret key, or the billing webhook's signature." }),
+      via: z.enum(["session", "key", "signature", "user"]).meta({ description: "A dashboard session, a secret key, the billing webhook's signature, or (`user_signin.*`) a database's end user signing in through the data API." }),
       ip: z.string().nullable(),
       action: z.string().meta({ description: "What happened, `<thing>.<verb>`: `database.create`, `column.update`, `key.revoke`, `member.remove`, `policy.update`, `signin.ok`, `signin.failed`…" }),
       database: z.string().optional().meta({ description: "The database's instance name, for changes inside one." }),

@@ -3,8 +3,8 @@
 // metadata transaction that commits the change (commitMeta or changeSchema), so the two commit together.
 import { redactText } from "../../ops/redact";
 
-/** How the actor came: a dashboard session, a secret key, or the billing webhook's signature. */
-export type AuditVia = "session" | "key" | "signature";
+/** How the actor came: a dashboard session, a secret key, the billing webhook's signature, or a database's end user signing in. */
+export type AuditVia = "session" | "key" | "signature" | "user";
 
 export type AuditSlot = {
   action: string;
@@ -32,8 +32,10 @@ export const noteAudit = (ctx: { audit?: AuditSlot }, note: AuditNote) => {
   if (ctx.audit && !ctx.audit.written) Object.assign(ctx.audit, note);
 };
 
-// Never recorded: key secrets, password hashes, webhook, JWT and provider client secrets, tokens.
-const SECRET_FIELD = /password|secret|token|hash|_enc$|^key$|authorization|cookie/i;
+// Never recorded: fields that hold a secret (key secrets, passwords and their hashes, webhook, JWT and provider
+// client secrets, tokens, encrypted values). Matched by the whole name, so a setting that only names one
+// (`password_column`, `token_ttl_seconds`) is kept; values that look like a secret are redacted wherever they are.
+const SECRET_FIELD = /^(?:(?:new_|current_|old_)?password|password_hash|hash|secret|client_secret|(?:access_|refresh_|id_|reset_|verify_)?token|key|api_key|authorization|cookie|recovery_codes?)$|_(?:secret|token|password|hash|enc)$/i;
 
 /** A copy of a value for the log: secret fields left out, secret-looking text redacted, depth bounded. */
 export const auditValue = (value: unknown, depth = 0): unknown => {

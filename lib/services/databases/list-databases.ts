@@ -18,7 +18,14 @@ export const listDatabases = async (ctx: Ctx, { query: params = {} }: ListDataba
   let owners = scope === "mine" ? [me] : scope === "shared" ? memberships.map((m) => m.owner_id) : [...roles.keys()];
   if (params.workspace !== undefined) owners = owners.filter((o) => o === Number(params.workspace));
   if (owners.length === 0) return [];
-  let query = meta.selectFrom("databases").select(["id", "instance", "name", "owner_id", "creator_id", "created_at", "updated_at"]).where("owner_id", "in", owners);
+  // A database a restore or clone is still filling (made under a held claim) shows once it is complete.
+  let query = meta
+    .selectFrom("databases")
+    .select(["id", "instance", "name", "owner_id", "creator_id", "created_at", "updated_at"])
+    .where("owner_id", "in", owners)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("restore_claims").select("name").whereRef("restore_claims.owner_id", "=", "databases.owner_id").whereRef("restore_claims.name", "=", "databases.name").whereRef("restore_claims.created_at", "<=", "databases.created_at"))),
+    );
   if (params.creator !== undefined) query = query.where((eb) => eb.fn.coalesce("creator_id", "owner_id"), "=", Number(params.creator));
   const rows = await query.orderBy("id").execute();
   const counts = await meta
