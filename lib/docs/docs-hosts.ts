@@ -1,7 +1,12 @@
 import type { App } from "../app-type";
 
 /** `Docs.Example.com:443` → `docs.example.com` (the port never matters; IPv6 literals are never docs hosts). */
-const hostName = (host: string | undefined) => (host ?? "").split(":")[0].toLowerCase().replace(/\.$/, "");
+const nameOf = (host: string | undefined) => (host ?? "").split(":")[0].toLowerCase().replace(/\.$/, "");
+
+// Clients send the same Host on every request: the last one's name is kept.
+let lastHost: string | undefined;
+let lastName = "";
+const hostName = (host: string | undefined) => (host === lastHost ? lastName : ((lastHost = host), (lastName = nameOf(host))));
 
 const loadDomains = async (app: App) => {
   const rows = await app.engine.meta

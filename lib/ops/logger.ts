@@ -59,7 +59,9 @@ export const endLog = () =>
 /** The fields of the one line each request gets (lib/ops/observe-request.ts). */
 export type RequestLine = { reqId: string; method: string; route: RouteClass; path: string; status: number; ms: number; aborted?: boolean };
 
-const quote = (text: string) => JSON.stringify(redactText(text));
+// A generated request id (lower-case hex and dashes) or a method (capitals) holds no secret and nothing to escape.
+const PLAIN = /^(?:[0-9a-f-]{1,64}|[A-Z]{1,16})$/;
+const quote = (text: string) => (PLAIN.test(text) ? `"${text}"` : JSON.stringify(redactText(text)));
 let stampedAt = 0;
 let stamp = "";
 
