@@ -11,7 +11,7 @@ import { createNodeHandler, sendCoreResponse } from "./lib/transport/node-adapte
 import { CLIENT_HEADER, clientAddressOf, markClientAddress } from "./lib/http/client-address";
 import { json } from "./lib/http/core-types";
 import { endLog, logger } from "./lib/ops/logger";
-import { observeRequest } from "./lib/ops/observe-request";
+import { observeRequest, requestIdOf } from "./lib/ops/observe-request";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
@@ -68,9 +68,9 @@ const main = async () => {
       observeRequest(req, res, app.metrics);
       await handleOther(req, res);
     } catch (err) {
-      const requestId = res.getHeader("x-request-id");
-      const { status, body, headers } = toErrorResponse(err, typeof requestId === "string" ? requestId : undefined);
-      if (!res.headersSent) res.writeHead(status, { ...headers, "content-type": "application/json" });
+      const requestId = requestIdOf(res);
+      const { status, body, headers } = toErrorResponse(err, requestId);
+      if (!res.headersSent) res.writeHead(status, { ...headers, ...(requestId ? { "x-request-id": requestId } : {}), "content-type": "application/json" });
       res.end(JSON.stringify(body));
     }
   });

@@ -30,7 +30,7 @@ export type App = DatabaseCaches & {
   /** `owner:account` → the account's member role there (null: none), for the data API (lib/teams/roles.ts). */
   memberRoles: LruMap<string, DatabaseRole | null>;
   /** Verified custom domains of public docs → their database's instance; loaded whole on first use (lib/docs/docs-hosts.ts). */
-  docsHosts: { domains?: Promise<Map<string, string>> };
+  docsHosts: { domains?: Promise<Map<string, string>>; /** The map `domains` resolved to, while it is current. */ loaded?: Map<string, string> };
   /** Shared by the rate limiters when REDIS_URL is set. */
   redis?: Redis;
   /** The data API's per-account request rate (lib/limits/request-limiter.ts). */

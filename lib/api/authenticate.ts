@@ -47,3 +47,17 @@ export const authenticate = async (
   if (!role) throw unauthorized("This key is not valid for this database.");
   return { kind: "key", keyId: key.id, accountId: key.accountId, role, ...(key.dashboard ? { dashboard: true } : {}) };
 };
+
+/**
+ * The caller at once, without a promise, in the common case: the owner's secret key, already known to this
+ * process (cached by resolveKey) and valid for the database. Undefined for anything else, which
+ * `authenticate` then decides (and refuses) as always.
+ */
+export const knownOwnerKey = (app: App, req: CoreRequest, database: LoadedDatabase | undefined): Caller | undefined => {
+  const schema = database?.schema;
+  const credential = schema && readCredential(req);
+  if (!credential || !credential.startsWith("sk_")) return undefined;
+  const key = app.keys.get(credential);
+  if (!key || key.disabled || key.accountId !== schema.ownerId || (key.databaseId !== null && key.databaseId !== schema.id)) return undefined;
+  return { kind: "key", keyId: key.id, accountId: key.accountId, role: "owner", ...(key.dashboard ? { dashboard: true } : {}) };
+};

@@ -1,6 +1,6 @@
 // The one SQL builder of the data API: identifiers only through sql.id / udb.table, values only as bound
 // parameters. Engine differences (case rules, LIKE) live here and nowhere else.
-import { CompiledQuery, createQueryId, type RawBuilder, sql } from "kysely";
+import { CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { UserDb } from "../db/engine";
 import { TYPE_SPECS } from "../schema/column-types";
 import { SEARCH_MIN_CHARS } from "../schema/search";
@@ -23,8 +23,8 @@ export const compiledByShape = (udb: UserDb, index: TableIndex, shape: string, b
     compiled = CompiledQuery.raw(build().compile(udb.db).sql);
     if (index.sqlText.size < MAX_SHAPES) index.sqlText.set(shape, compiled);
   }
-  // The statement's text and node are shared by every use of the shape; only the values are this call's.
-  return { sql: compiled.sql, query: compiled.query, parameters: params, queryId: createQueryId() };
+  // The statement's text, node and id are shared by every use of the shape; only the values are this call's.
+  return { sql: compiled.sql, query: compiled.query, parameters: params, queryId: compiled.queryId };
 };
 
 /** How a filter or sort names its column: a bare name on a table read, an alias-qualified one in a join. */

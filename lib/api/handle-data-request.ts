@@ -5,13 +5,13 @@ import { authVerb as authPathVerb, handleAuthRequest } from "../db-auth/handle-a
 import { withCors } from "../db-auth/cors";
 import { ApiError } from "../errors";
 import { errorResponse } from "../http/error-response";
-import { loadDatabase } from "../meta/load-schema";
+import { cachedDatabase, loadDatabase } from "../meta/load-schema";
 import { buildOpenApi } from "../openapi/build-openapi";
 import { INSTANCE_RE } from "../schema/names";
 import type { LoadedDatabase } from "../meta/schema-cache";
 import { addRateLimitHeaders } from "../limits/rate-limit-headers";
 import type { RateDecision } from "../limits/request-limiter";
-import { authenticate } from "./authenticate";
+import { authenticate, knownOwnerKey } from "./authenticate";
 import { serveJoin } from "./read-join";
 import { getRecord, listRecords } from "./read-records";
 import { COLLECTION_VERBS, type DataRequest, ITEM_VERBS, MANY_PATHS, planDataRequest } from "./data-request";
@@ -142,7 +142,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
   try {
     const segments = decodeSegments(rest.join("/"));
     await app.sync();
-    const database = INSTANCE_RE.test(instance) ? await loadDatabase(app, instance) : undefined;
+    const database = INSTANCE_RE.test(instance) ? (cachedDatabase(app, instance) ?? (await loadDatabase(app, instance))) : undefined;
     if (req.method === "OPTIONS") return preflight(segments ?? [], database?.schema.joins?.has(segments?.[0] ?? "") ?? false);
     if (segments?.[0] === "auth" && segments[1] === "file-token" && segments.length === 2) return await issueFileToken(app, req, database);
     if (segments?.[0] === "auth") return await handleAuthRequest(app, req, database, segments.slice(1));
@@ -155,7 +155,7 @@ const serveDataRequest = async (app: App, req: CoreRequest, admission: Admission
       return await serveFileRequest(app, req, database, { table, id, column, name }, () => authenticate(app, req, database), count);
     }
     if (segments?.[0] === "_changes") req = withAccessToken(req);
-    const caller = await authenticate(app, req, database);
+    const caller = knownOwnerKey(app, req, database) ?? (await authenticate(app, req, database));
     if (!database) throw notFound(`Database "${instance}" was not found.`);
     const { schema } = database;
     if (caller.kind === "key" && caller.role === "viewer" && req.method !== "GET" && req.method !== "HEAD") {

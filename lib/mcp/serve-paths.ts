@@ -10,6 +10,7 @@ const segments = (req: CoreRequest) => req.pathname.split("/");
 
 /** `/v1/{db}/mcp` */
 export const isDataMcpPath = (req: CoreRequest) => {
+  if (!req.pathname.endsWith("/mcp")) return false;
   const s = segments(req);
   return s.length === 4 && s[1] === "v1" && s[3] === "mcp";
 };

@@ -95,5 +95,8 @@ const assemble = async (app: App, instance: string): Promise<LoadedDatabase | un
 export const loadDatabase = async (app: App, instance: string): Promise<LoadedDatabase | undefined> =>
   app.databases.get(instance) ?? assemble(app, instance);
 
+/** The database as loadDatabase gives it, when this process has it cached (no promise); else undefined. */
+export const cachedDatabase = (app: App, instance: string): LoadedDatabase | undefined => app.databases.get(instance);
+
 /** Only the schema of one database (through loadDatabase, so it is the one the data path sees). */
 export const loadSchema = async (app: App, instance: string): Promise<DatabaseSchema | undefined> => (await loadDatabase(app, instance))?.schema;

@@ -5,10 +5,10 @@ import type { SessionResolver } from "../mgmt/handle-management-request";
 import { serveDataPath, serveManagementPath } from "../mcp/serve-paths";
 import { handleUploadRequest, isUploadPath } from "../api/handle-upload-request";
 import { type CoreRequest, type CoreResponse, isStreamedBody, json, MAX_BODY_BYTES, takesStreamedBody } from "../http/core-types";
-import { docsInstanceForHost } from "../docs/docs-hosts";
+import { docsInstanceForHostNow } from "../docs/docs-hosts";
 import { handleDocsHostRequest, handleDocsRequest } from "../docs/serve-docs";
 import { handleOpsRequest } from "../ops/handle-ops-request";
-import { observeRequest } from "../ops/observe-request";
+import { observeCoreRequest, observeRequest } from "../ops/observe-request";
 import { OPS_PATHS } from "../ops/route-class";
 import type { TrustProxy } from "../http/client-address";
 import { clientAddressOf } from "../http/client-address";
@@ -40,17 +40,13 @@ const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boo
     req.on("error", reject);
   });
 
-/** The core request of `req`; with `streamed`, the body is left unread for a handler that streams it. */
-const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: TrustProxy | undefined, streamed = false): Promise<CoreRequest> => {
+/** The core request of `req` with its body already read (`body`), or none. */
+const coreRequestOf = (req: IncomingMessage, requestId: string, trust: TrustProxy | undefined, read: { body?: string; tooLarge?: boolean }, upload: boolean): CoreRequest => {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
-  const method = req.method ?? "GET";
-  // Uploads (multipart) and a backup archive (POST /api/v1/databases/restore) are read as they arrive.
-  const upload = !streamed && !BODYLESS.has(method) && (isStreamedBody(req.headers["content-type"]) || takesStreamedBody(method, q === -1 ? url : url.slice(0, q)));
-  const { body, tooLarge } = streamed || upload || BODYLESS.has(method) ? { body: undefined, tooLarge: false } : await readBody(req);
   const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? "http";
   return {
-    method,
+    method: req.method ?? "GET",
     pathname: q === -1 ? url : url.slice(0, q),
     query: new URLSearchParams(q === -1 ? "" : url.slice(q + 1)),
     rawQuery: q === -1 ? "" : url.slice(q + 1),
@@ -58,13 +54,30 @@ const toCoreRequest = async (req: IncomingMessage, requestId: string, trust: Tru
       const v = req.headers[name];
       return Array.isArray(v) ? v.join(", ") : v;
     },
-    body,
-    bodyTooLarge: tooLarge,
+    body: read.body,
+    bodyTooLarge: read.tooLarge,
     bodyStream: upload ? req : undefined,
     origin: `${proto}://${req.headers.host ?? "localhost"}`,
     clientAddress: clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, trust),
     requestId,
   };
+};
+
+const NO_BODY = { body: undefined, tooLarge: false };
+
+/**
+ * The core request of `req`; with `streamed`, the body is left unread for a handler that streams it. A request
+ * that has no body to read is made at once (no promise).
+ */
+const toCoreRequest = (req: IncomingMessage, requestId: string, trust: TrustProxy | undefined, streamed = false): CoreRequest | Promise<CoreRequest> => {
+  const method = req.method ?? "GET";
+  if (streamed || BODYLESS.has(method)) return coreRequestOf(req, requestId, trust, NO_BODY, false);
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  // Uploads (multipart) and a backup archive (POST /api/v1/databases/restore) are read as they arrive.
+  const upload = isStreamedBody(req.headers["content-type"]) || takesStreamedBody(method, q === -1 ? url : url.slice(0, q));
+  if (upload) return coreRequestOf(req, requestId, trust, NO_BODY, true);
+  return readBody(req).then((read) => coreRequestOf(req, requestId, trust, read, false));
 };
 
 /** A streamed body on node:http: each write waits for `drain` when the socket's buffer is full. */
@@ -91,7 +104,16 @@ const sendStream = async (res: ServerResponse, out: CoreResponse, stream: NonNul
   }
 };
 
-export const sendCoreResponse = (res: ServerResponse, out: CoreResponse) => {
+/**
+ * Writes `out`. With `requestId` (a request observed without its header set, observeCoreRequest), the id joins
+ * the headers given to writeHead: node then takes them as they are instead of through setHeader one by one.
+ */
+export const sendCoreResponse = (res: ServerResponse, out: CoreResponse, requestId?: string) => {
+  if (requestId !== undefined && !out.file && !out.stream && out.body !== undefined) {
+    res.writeHead(out.status, { "x-request-id": requestId, ...out.headers, "content-length": Buffer.byteLength(out.body) });
+    return void res.end(out.body);
+  }
+  if (requestId !== undefined) res.setHeader("x-request-id", requestId);
   if (out.file) {
     res.writeHead(out.status, out.headers);
     return void pipeline(out.file, res).catch(() => res.destroy());
@@ -120,17 +142,18 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
     sendCoreResponse(res, json(404, { error: "not_found", message: "No such path." }));
     return true;
   }
-  req.url = canonical;
+  if (req.url !== canonical) req.url = canonical;
   const url = canonical;
   const trust = app.config.trustProxy;
-  const docsHost = await docsInstanceForHost(app, req.headers.host);
+  const found = docsInstanceForHostNow(app, req.headers.host);
+  const docsHost = found instanceof Promise ? await found : found;
   if (docsHost) {
     sendCoreResponse(res, await handleDocsHostRequest(app, await toCoreRequest(req, observeRequest(req, res, app.metrics), trust), docsHost));
     return true;
   }
   const isData = url.startsWith("/v1/");
-  const isManagement = url.startsWith("/api/v1/");
-  const isDocs = url.startsWith("/docs/");
+  const isManagement = !isData && url.startsWith("/api/v1/");
+  const isDocs = !isData && !isManagement && url.startsWith("/docs/");
   const isOps = !isData && !isManagement && !isDocs && isOpsPath(url);
   if (!isData && !isManagement && !isDocs && !isOps) return false;
   if (isData && isUploadPath(url.split("?")[0])) {
@@ -138,13 +161,15 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
     await handleUploadRequest(app, core, req, res, (out) => sendCoreResponse(res, out));
     return true;
   }
-  const core = await toCoreRequest(req, observeRequest(req, res, app.metrics), trust);
+  const requestId = observeCoreRequest(req, res, app.metrics);
+  const made = toCoreRequest(req, requestId, trust);
+  const core = made instanceof Promise ? await made : made;
   const out = isData ? await serveDataPath(app, core)
     : isManagement ? await serveManagementPath(app, core, session)
     : isDocs ? await handleDocsRequest(app, core)
     : await handleOpsRequest(app, core);
   // A streamed body refused before its end: the rest is read and dropped, so the answer reaches the client.
   if (core.bodyStream && !req.readableEnded) req.resume();
-  sendCoreResponse(res, out);
+  sendCoreResponse(res, out, requestId);
   return true;
 };

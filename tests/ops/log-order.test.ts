@@ -1,4 +1,4 @@
-// Request lines wait for the end of their event-loop turn to be written in one go (lib/ops/logger.ts); a line
+// Request lines wait a few milliseconds to be written in one go (lib/ops/logger.ts); a line
 // logged after them in the same turn (the shutdown's "stopped", an error) must still follow them in the log.
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
