@@ -205,7 +205,11 @@ const storeUpload = async (req: IncomingMessage, folder: string) => {
       })(),
     );
   });
-  await pipeline(req, parser);
+  try {
+    await pipeline(req, parser);
+  } finally {
+    await Promise.allSettled(writes);
+  }
   await Promise.all(writes);
   return { fields, file: stored! };
 };
