@@ -43,6 +43,7 @@ const SERIAL = [
   "tests/scale/**",
   "tests/scale-out/**",
   "tests/files/tus-large-upload.test.ts",
+  "tests/files/cluster-s3.test.ts",
   "tests/domains/verify-domain.test.ts",
   "tests/hooks/hook-cost-bound.test.ts",
   "tests/hooks/hook-limits.test.ts",

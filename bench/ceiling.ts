@@ -2,8 +2,12 @@
 // correct SQL that engine has for the same answer (W3 on SQLite: a plain `LIKE … ESCAPE`, as the fastest peer
 // runs it), minus auth, validation, query parsing and the metadata layer. The ratio to it is what Tabula's
 // framework and its SQL cost together.
+import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
 import Database from "better-sqlite3";
 import { createPool, type Pool } from "mysql2/promise";
 import type { EngineKind } from "../lib/config";
@@ -79,6 +83,8 @@ const openMysql = (url: string, physical: string): Dialect => {
     close: () => pool.end(),
   };
 };
+
+const instanceOf = (req: IncomingMessage) => (req.url ?? "").split("/")[2];
 
 const isoDatetime = (s: unknown) => {
   const t = String(s);
@@ -172,7 +178,43 @@ const reviewsPage = async (d: Dialect, q: URLSearchParams) => {
   }));
 };
 
-export type CeilingOptions = { engine: EngineKind; dataDir: string; databaseUrl?: string; physical: string };
+/** W11: the row's file value (JSON text, or parsed by the driver). */
+const fileOf = (raw: unknown) => (typeof raw === "string" ? JSON.parse(raw) : raw) as { name: string; size: number; type: string } | null;
+
+/** W12's file, streamed to a temporary file beside its place, synced and renamed in (as the local store does). */
+const storeUpload = async (req: IncomingMessage, folder: string) => {
+  const fields: Record<string, string> = {};
+  let stored: { name: string; size: number; type: string } | undefined;
+  const parser = busboy({ headers: req.headers });
+  const writes: Promise<void>[] = [];
+  parser.on("field", (name, value) => void (fields[name] = value));
+  parser.on("file", (_field, stream) => {
+    const name = `upload_${randomBytes(4).toString("hex")}.bin`;
+    const temp = path.join(folder, `.~put-${name}`);
+    writes.push(
+      (async () => {
+        let size = 0;
+        stream.on("data", (chunk: Buffer) => void (size += chunk.length));
+        const out = fs.createWriteStream(temp);
+        await pipeline(stream, out);
+        const fd = await fs.promises.open(temp, "r+");
+        await fd.sync();
+        await fd.close();
+        await fs.promises.rename(temp, path.join(folder, name));
+        stored = { name, size, type: "application/octet-stream" };
+      })(),
+    );
+  });
+  try {
+    await pipeline(req, parser);
+  } finally {
+    await Promise.allSettled(writes);
+  }
+  await Promise.all(writes);
+  return { fields, file: stored! };
+};
+
+export type CeilingOptions = { engine: EngineKind; dataDir: string; databaseUrl?: string; physical: string; filesPrefix: string };
 
 export const createCeilingHandler = (options: CeilingOptions) => {
   const d = options.engine === "sqlite" ? openSqlite(options.dataDir, options.physical) : openMysql(options.databaseUrl!, options.physical);
@@ -181,6 +223,9 @@ export const createCeilingHandler = (options: CeilingOptions) => {
   const update = `UPDATE ${d.table("products")} SET "stock" = ?, "updated_at" = ? WHERE "id" = ?`;
   const updateBlob = `UPDATE ${d.table("blobs")} SET "data" = ?, "updated_at" = ? WHERE "id" = ?`;
   const blobById = `SELECT "id", "data", "created_at", "updated_at" FROM ${d.table("blobs")} WHERE "id" = ?`;
+  const docById = `SELECT "id", "title", "doc", "created_at", "updated_at" FROM ${d.table("documents")} WHERE "id" = ?`;
+  const insertDoc = `INSERT INTO ${d.table("documents")} ("title", "doc", "created_at", "updated_at") VALUES (?, ?, ?, ?)`;
+  const files = path.join(options.dataDir, "files", options.filesPrefix);
 
   const one = async (res: ServerResponse, id: number, status = 200) => {
     const { rows } = await d.run(byId, [id]);
@@ -194,6 +239,23 @@ export const createCeilingHandler = (options: CeilingOptions) => {
     // /v1/{instance}/{products|indexed_products}[/{id}]
     const [, , , name, idText] = (q === -1 ? url : url.slice(0, q)).split("/");
     const id = idText ? Number(idText) : undefined;
+    if (req.method === "GET" && name === "documents" && id) {
+      const fileName = url.split("/")[6];
+      const { rows } = await d.run(docById, [id]);
+      const file = rows.length ? fileOf(rows[0].doc) : null;
+      if (!file || file.name !== fileName) return send(res, 404, { error: "not_found" });
+      res.writeHead(200, { "content-type": file.type, "content-length": file.size });
+      // A client that leaves at the end of a run cuts the stream; there is nobody left to answer.
+      return pipeline(fs.createReadStream(path.join(files, file.name)), res).catch(() => res.destroy());
+    }
+    if (req.method === "POST" && name === "documents") {
+      const { fields, file } = await storeUpload(req, files);
+      const at = now();
+      const { insertId } = await d.run(insertDoc, [fields.title, JSON.stringify(file), at, at]);
+      const r = (await d.run(docById, [insertId])).rows[0];
+      const url = `/v1/${instanceOf(req)}/documents/${insertId}/doc/${file.name}`;
+      return send(res, 201, { id: Number(r.id), title: r.title, doc: { ...fileOf(r.doc), url }, created_at: isoDatetime(r.created_at), updated_at: isoDatetime(r.updated_at) });
+    }
     if (req.method === "GET" && name === "product_categories") {
       const { text, params } = joinSql(d, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));
       const { rows } = await d.run(text, params);

@@ -62,6 +62,7 @@ export const startChild = (mode: Mode, target: Target, options: { profileDir?: s
       BENCH_DATA_DIR: target.config.dataDir,
       BENCH_DATABASE_URL: target.config.databaseUrl ?? "",
       BENCH_PHYSICAL: target.physical,
+      BENCH_FILES_PREFIX: target.filesPrefix,
       BENCH_PROFILE_DIR: options.profileDir ?? "",
     },
   });

@@ -18,11 +18,11 @@ export type LoadResult = {
 const send = async (child: Child, req: BenchRequest, apiKey: string) => {
   const res = await fetch(child.url + req.path, {
     method: req.method,
-    headers: { "x-api-key": apiKey, "content-type": "application/json" },
-    body: req.body,
+    headers: { "x-api-key": apiKey, "content-type": "application/json", ...req.headers },
+    body: req.body === undefined ? undefined : typeof req.body === "string" ? req.body : new Uint8Array(req.body),
   });
-  const text = await res.text();
-  return { status: res.status, text };
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, text: bytes.toString("utf8"), bytes };
 };
 
 const shapeOf = (value: unknown): unknown =>
@@ -40,6 +40,10 @@ export const checkWorkload = async (w: Workload, base: string, tabula: Child, ce
       throw new Error(`${w.id} check failed: ${i ? "ceiling" : "tabula"} answered ${request.method} ${request.path} with ${status}, expected ${w.status}: ${text.slice(0, 500)}`);
     }
   });
+  if (w.bytes) {
+    if (!answers[0].bytes.equals(answers[1].bytes)) throw new Error(`${w.id} check failed: Tabula and the ceiling serve different bytes (${answers[0].bytes.length} and ${answers[1].bytes.length}).`);
+    return 1;
+  }
   const [mine, theirs] = answers.map((a) => JSON.parse(a.text) as unknown);
   const same = w.compareBodies ? isDeepStrictEqual(mine, theirs) : isDeepStrictEqual(shapeOf(mine), shapeOf(theirs));
   if (!same) throw new Error(`${w.id} check failed: Tabula and the ceiling disagree.\ntabula:  ${answers[0].text.slice(0, 400)}\nceiling: ${answers[1].text.slice(0, 400)}`);
@@ -60,7 +64,14 @@ export const runLoad = async (
     duration: opts.seconds,
     ...(opts.rate ? { overallRate: opts.rate } : {}),
     headers: { "x-api-key": apiKey, "content-type": "application/json" },
-    requests: [{ setupRequest: (req) => ({ ...req, ...w.next(base) }) }],
+    requests: [
+      {
+        setupRequest: (req) => {
+          const next = w.next(base);
+          return { ...req, ...next, headers: { ...req.headers, ...next.headers } };
+        },
+      },
+    ],
   });
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]));
   return {

@@ -141,7 +141,7 @@ const runAll = async (url: string, requests: Record<Id, () => BenchRequest>, api
   const results = {} as Record<Id, LoadResult>;
   for (const id of IDS) {
     const sample = requests[id]();
-    const res = await fetch(url + sample.path, { method: sample.method, headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: sample.body });
+    const res = await fetch(url + sample.path, { method: sample.method, headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: sample.body as string | undefined });
     if (res.status >= 300) throw new Error(`${id} ${sample.method} ${sample.path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     const w = { next: () => requests[id]() };
     if (warmup > 0) await runLoad({ url }, w, "", apiKey, { seconds: warmup, connections });

@@ -41,7 +41,7 @@ const main = async () => {
     mode === "tabula"
       ? await serveTabula(engine)
       : mode === "ceiling"
-        ? createCeilingHandler({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, physical: env("BENCH_PHYSICAL") })
+        ? createCeilingHandler({ engine, dataDir: env("BENCH_DATA_DIR"), databaseUrl: process.env.BENCH_DATABASE_URL, physical: env("BENCH_PHYSICAL"), filesPrefix: env("BENCH_FILES_PREFIX") })
         : (() => {
             throw new Error(`unknown mode "${mode}" (tabula or ceiling)`);
           })();

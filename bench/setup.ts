@@ -4,11 +4,15 @@
 // `products` table, and 100,000 rows loaded by direct multi-row INSERTs; a 20-row `categories` table and the
 // `product_categories` join of the two (W6); `indexed_products`, a copy of products with an index on
 // (category, price) made through the schema API (W2i); `searchable_products`, the same rows with `name`
-// searchable (W3s, W3rs); `blobs`, a few rows with a json column (W11's 900 KB writes). Also owns the teardown.
+// searchable (W3s, W3rs); `blobs`, a few rows with a json column (WJ's 900 KB writes); `documents`, rows with a
+// stored 100 KB file each (W11's downloads) that W12's uploads add to. Also owns the teardown.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { openFileStore } from "../lib/files/store";
+import { recountStorage } from "../lib/api/files/storage-usage";
 import { sql } from "kysely";
 import { createPool } from "mysql2/promise";
 import { createApp } from "../lib/app";
@@ -48,6 +52,8 @@ export type Target = {
   instance: string;
   physical: string;
   apiKey: string;
+  /** Where the documents table's files are in the file store (`<database id>/<table id>/`). */
+  filesPrefix: string;
   cleanup: () => Promise<void>;
 };
 
@@ -84,10 +90,18 @@ const REVIEWS = {
   ],
 };
 
-/** W11's table: BLOB_COUNT rows with a json column the big writes replace. */
+/** WJ's table: BLOB_COUNT rows with a json column the big writes replace. */
 export const BLOBS_TABLE = "blobs";
 export const BLOB_COUNT = 3;
 const BLOBS = { name: BLOBS_TABLE, columns: [{ name: "data", type: "json", nullable: true }] };
+
+/** W11's and W12's table: DOC_COUNT rows, each with a stored file of DOC_BYTES under a known stored name. */
+export const DOCS_TABLE = "documents";
+export const DOC_COUNT = 50;
+const DOC_BYTES = 100 * 1024;
+const DOCS = { name: DOCS_TABLE, columns: [{ name: "title", type: "varchar", length: 100 }, { name: "doc", type: "file" }] };
+/** Row n's stored name (the shape every stored name has: a base, `_`, eight letters or digits, an extension). */
+export const docName = (n: number) => `doc_${String(n).padStart(8, "0")}.bin`;
 
 /** W3s's table: the products rows again, `name` searchable (a trigram index on SQLite). */
 export const SEARCH_TABLE = "searchable_products";
@@ -157,6 +171,24 @@ export const engineConfig = (engine: EngineKind): { config: Config; dropSchemas:
   return { config, dropSchemas };
 };
 
+/** The documents table, its files stored straight into the file store and its rows inserted naming them. */
+const storeDocuments = async (app: Awaited<ReturnType<typeof createApp>>, actor: Parameters<typeof databaseCtx>[0]["actor"], instance: string, udb: ReturnType<typeof app.engine.userDb>) => {
+  await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(DOCS) });
+  const schema = (await loadSchema(app, instance))!;
+  const prefix = `${schema.id}/${schema.tables.get(DOCS_TABLE)!.id}/`;
+  const store = openFileStore(app.config);
+  const at = storedDatetime(Date.UTC(2024, 0, 1));
+  const rows = [];
+  for (let n = 1; n <= DOC_COUNT; n++) {
+    const file = { name: docName(n), size: DOC_BYTES, type: "application/octet-stream" };
+    await store.put(`${prefix}${file.name}`, Readable.from([randomBytes(DOC_BYTES)]), { contentType: file.type });
+    rows.push(sql`(${sql.join([`document ${n}`, JSON.stringify(file), at, at])})`);
+  }
+  await sql`INSERT INTO ${udb.table(DOCS_TABLE)} (${sql.join(["title", "doc", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(rows)}`.execute(udb.db);
+  await recountStorage(app, instance);
+  return prefix;
+};
+
 export const prepareTarget = async (engine: EngineKind, log: (line: string) => void): Promise<Target> => {
   const { config, dropSchemas } = engineConfig(engine);
   const cleanup = async () => {
@@ -169,7 +201,8 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       await createAccount(app, { email: "operator@example.com", password: "bench-password" });
       const { account, key } = await createAccount(app, { email: "bench@example.com", password: "bench-password" });
       const actor = { accountId: account.id, isOperator: false, keyDatabaseId: null };
-      await putPlan({ app, actor }, { plan: "bench", body: { ...FREE_LIMITS, max_databases: null, requests_per_second: benchRate() } });
+      // A storage quota that uploads never reach, so each one still reserves its bytes as on any limited plan.
+      await putPlan({ app, actor }, { plan: "bench", body: { ...FREE_LIMITS, max_databases: null, requests_per_second: benchRate(), storage_bytes: Number.MAX_SAFE_INTEGER } });
       await app.engine.meta.updateTable("accounts").set({ plan: "bench" }).where("id", "=", account.id).execute();
       const { instance } = await createDatabase({ app, actor }, { body: DatabaseCreate.parse({ name: "bench", tables: [PRODUCTS, CATEGORIES] }) });
       const schema = (await loadSchema(app, instance))!;
@@ -203,9 +236,10 @@ export const prepareTarget = async (engine: EngineKind, log: (line: string) => v
       await createTable(await databaseCtx({ app, actor }, instance), { instance, body: TableInput.parse(BLOBS) });
       const blobs = Array.from({ length: BLOB_COUNT }, () => sql`(${sql.join(['{"items":[]}', storedDatetime(Date.UTC(2024, 0, 1)), storedDatetime(Date.UTC(2024, 0, 1))])})`);
       await sql`INSERT INTO ${udb.table(BLOBS_TABLE)} (${sql.join(["data", "created_at", "updated_at"].map((c) => sql.id(c)))}) VALUES ${sql.join(blobs)}`.execute(udb.db);
+      const filesPrefix = await storeDocuments(app, actor, instance, udb);
       if (process.env.BENCH_HOOKS === "1") await updateHooks(await databaseCtx({ app, actor }, instance), { instance, table: "products", body: { insert: BENCH_HOOK } });
       log(`loaded ${ROW_COUNT.toLocaleString("en-US")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return { engine, config, instance, physical: schema.physical, apiKey: key.key, cleanup };
+      return { engine, config, instance, physical: schema.physical, apiKey: key.key, filesPrefix, cleanup };
     } finally {
       await app.close();
     }

@@ -1,10 +1,12 @@
 // The benchmark requests. Each workload draws fresh random values per request (W1, W4, W5), so the
 // server cannot serve a cached answer; `sample` gives one fixed request for the pre-flight check.
-import { BLOB_COUNT, BLOBS_TABLE, INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT, SEARCH_TABLE } from "./setup";
+import { randomBytes } from "node:crypto";
+import { BLOB_COUNT, BLOBS_TABLE, DOC_COUNT, docName, DOCS_TABLE, INDEXED_TABLE, JOIN_NAME, REVIEWS_TABLE, ROW_COUNT, SEARCH_TABLE } from "./setup";
 
-export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W3s" | "W3r" | "W3rs" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10" | "W11" | "W11b";
+export type WorkloadId = "W1" | "W2" | "W2i" | "W3" | "W3s" | "W3r" | "W3rs" | "W4" | "W5" | "W6" | "W7" | "W8" | "W8k" | "W8a" | "W9" | "W10" | "WJ" | "WJb" | "W11" | "W12";
 
-export type BenchRequest = { method: "GET" | "POST" | "PATCH" | "PUT"; path: string; body?: string };
+/** `headers` are added to the run's (the API key, JSON's content type). */
+export type BenchRequest = { method: "GET" | "POST" | "PATCH" | "PUT"; path: string; body?: string | Buffer; headers?: Record<string, string> };
 
 export type Workload = {
   id: WorkloadId;
@@ -17,6 +19,8 @@ export type Workload = {
   sample: (base: string) => BenchRequest;
   /** Whether the check compares the full bodies (reads) or only their shape (writes stamp times and ids). */
   compareBodies: boolean;
+  /** The answer is a file: the check compares its bytes, not JSON. */
+  bytes?: boolean;
   /**
    * Several workloads at once, each on its share of the connections (or on `connections`, at most `rate`
    * requests per second in all); the first one's figures are reported.
@@ -48,9 +52,23 @@ export const bigDocument = (bytes: number) => {
   return { items };
 };
 
-/** W11b's body, made once: a 900 KB json value (the limit is 1 MiB). */
+/** WJb's body, made once: a 900 KB json value (the limit is 1 MiB). */
 let bigBody: string | undefined;
 const bigPatch = () => (bigBody ??= JSON.stringify({ data: bigDocument(900_000) }));
+
+/** W12's body, made once: a multipart create with a title and a 1 MB file of random bytes. */
+const BOUNDARY = "tabula-bench-boundary-7d1f";
+let uploadBody: Buffer | undefined;
+const multipartUpload = (): BenchRequest["headers"] & object => ({ "content-type": `multipart/form-data; boundary=${BOUNDARY}` });
+const uploadBytes = () =>
+  (uploadBody ??= Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="title"\r\n\r\nbench upload\r\n`),
+    Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="doc"; filename="upload.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+    randomBytes(1024 * 1024),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]));
+
+const docPath = (base: string, id: number) => `${base}/${DOCS_TABLE}/${id}/doc/${docName(id)}`;
 
 export const WORKLOADS: Workload[] = [
   {
@@ -200,7 +218,7 @@ export const WORKLOADS: Workload[] = [
     // Do big values stall other tenants? W1 as a lightly loaded tenant (5 connections, 200 req/s: the server is
     // not saturated by it) while 3 connections PATCH a 900 KB json value, 10 per second in all (the free plan's
     // rate), as three clients of one account would. The W1 part first runs alone, for the latency they add.
-    id: "W11",
+    id: "WJ",
     label: "W1 200/s (p99) while 3 conns PATCH 900 KB JSON",
     status: 200,
     next: (base) => ({ method: "GET", path: `${base}/products/${randomId()}` }),
@@ -208,16 +226,35 @@ export const WORKLOADS: Workload[] = [
     compareBodies: true,
     mix: [
       { id: "W1", share: 0, connections: 5, rate: 200 },
-      { id: "W11b", share: 0, connections: 3, rate: 10 },
+      { id: "WJb", share: 0, connections: 3, rate: 10 },
     ],
     baseline: true,
+  },
+  {
+    // A stored 100 KB file by its row's id and stored name: the row read under its rules, then the bytes streamed.
+    id: "W11",
+    label: "GET /documents/{id}/doc/{name} 100 KB file",
+    status: 200,
+    next: (base) => ({ method: "GET", path: docPath(base, 1 + randomInt(DOC_COUNT)) }),
+    sample: (base) => ({ method: "GET", path: docPath(base, 7) }),
+    compareBodies: true,
+    bytes: true,
+  },
+  {
+    // A row created with a 1 MB file in one multipart request: streamed to the store, then the row committed.
+    id: "W12",
+    label: "POST /documents multipart 1 MB file",
+    status: 201,
+    next: (base) => ({ method: "POST", path: `${base}/${DOCS_TABLE}`, body: uploadBytes(), headers: multipartUpload() }),
+    sample: (base) => ({ method: "POST", path: `${base}/${DOCS_TABLE}`, body: uploadBytes(), headers: multipartUpload() }),
+    compareBodies: false,
   },
 ];
 
 /** Workloads measured only as a part of a mix (not on their own). */
 export const MIX_PARTS: Workload[] = [
   {
-    id: "W11b",
+    id: "WJb",
     label: "PATCH /blobs/{id} 900 KB JSON",
     status: 200,
     next: (base) => ({ method: "PATCH", path: `${base}/${BLOBS_TABLE}/${1 + randomInt(BLOB_COUNT)}`, body: bigPatch() }),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run cluster [-- up|down|status|kill-node N|restart-node N|kill-api N|restart-api N|wipe]`: a real
-# topology on loopback: three MariaDB Galera nodes, Redis, two API nodes (DASHBOARD=off) and one dashboard
-# node behind HAProxy. State (datadirs, logs, pids) lives in CLUSTER_DIR (default .cluster/ in the repo).
+# topology on loopback: three MariaDB Galera nodes, Redis, an S3-protocol file store (s3rver), two API nodes
+# (DASHBOARD=off) and one dashboard node behind HAProxy. State (datadirs, logs, pids) lives in CLUSTER_DIR (default .cluster/ in the repo).
 # The machine's own MariaDB (3306) is left alone: every node has its own config file, datadir and socket.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,6 +14,9 @@ IST_PORTS=(4591 4592 4593)
 LB_PORT="${CLUSTER_LB_PORT:-3320}"
 API_PORTS=(3331 3332)
 DASH_PORT=3333
+# The file store every app node shares (API_NODES=2 refuses a local folder).
+S3_PORT="${CLUSTER_S3_PORT:-3340}"
+S3_BUCKET_NAME=tabula-files
 # CLUSTER_DASHBOARD=0 leaves the dashboard node out (no Next build; the cluster suite does this).
 WITH_DASHBOARD="${CLUSTER_DASHBOARD:-1}"
 META="${CLUSTER_META:-tabula}"
@@ -150,7 +153,19 @@ start_redis() {
   echo "redis://127.0.0.1:3390"
 }
 
-# API node n (1, 2) talks to Galera node n; the dashboard node to node 3.
+# s3rver over $DIR/s3 on loopback: the cluster's files, kept between `up`s like the Galera datadirs.
+start_s3() {
+  alive "$DIR/s3.pid" && return
+  (cd "$ROOT" && exec node --import tsx scripts/local-s3.ts "$DIR/s3" "$S3_PORT" "$S3_BUCKET_NAME") >>"$DIR/s3.log" 2>&1 </dev/null &
+  echo $! >"$DIR/s3.pid"
+  local deadline=$((SECONDS + 60))
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$S3_PORT/$S3_BUCKET_NAME")" != 000 ]; do
+    [ $SECONDS -lt $deadline ] || { log "the S3 store did not start (see $DIR/s3.log)"; return 1; }
+    sleep 0.3
+  done
+}
+
+# API node n (1, 2) talks to Galera node n; the dashboard node to node 3. All keep files in the one S3 store.
 start_app() { # $1 = name, $2 = port, $3 = Galera index, $4 = dashboard on|off
   local name=$1 port=$2
   alive "$DIR/$name.pid" && return
@@ -160,6 +175,8 @@ start_app() { # $1 = name, $2 = port, $3 = Galera index, $4 = dashboard on|off
   (cd "$ROOT" && exec env NODE_ENV=production DASHBOARD="$4" HOST=127.0.0.1 PORT="$port" DATA_DIR="$DIR/$name" \
     DATABASE_URL="mysql://root@127.0.0.1:${SQL_PORTS[$3]}/$META" REDIS_URL="$REDIS_URL" TABULA_SECRET="$(cat "$DIR/secret")" \
     NEXTAUTH_URL="http://127.0.0.1:$LB_PORT" NEXTAUTH_SECRET="$(cat "$DIR/secret")" \
+    API_NODES=2 S3_BUCKET="$S3_BUCKET_NAME" S3_ENDPOINT="http://127.0.0.1:$S3_PORT" S3_REGION=us-east-1 \
+    S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER S3_FORCE_PATH_STYLE=1 \
     node "${entry[@]}") >>"$DIR/$name.log" 2>&1 </dev/null &
   echo $! >"$DIR/$name.pid"
 }
@@ -213,6 +230,7 @@ up() {
   start_galera
   REDIS_URL="$(start_redis)"
   echo "$REDIS_URL" >"$DIR/redis.url"
+  start_s3
   # Both API nodes start at once, on two Galera nodes: the migrations lease makes one of them migrate.
   start_app api1 "${API_PORTS[0]}" 0 off
   start_app api2 "${API_PORTS[1]}" 1 off
@@ -224,7 +242,7 @@ up() {
   alive "$DIR/haproxy.pid" || haproxy -D -f "$DIR/haproxy.cfg"
   wait_http "http://127.0.0.1:$LB_PORT/readyz" 20
   local dash=""; [ "$WITH_DASHBOARD" = 1 ] && dash=", dashboard :$DASH_PORT"
-  echo "Tabula cluster ready: http://127.0.0.1:$LB_PORT  (Galera 127.0.0.1:${SQL_PORTS[*]}, API nodes :${API_PORTS[*]}$dash)"
+  echo "Tabula cluster ready: http://127.0.0.1:$LB_PORT  (Galera 127.0.0.1:${SQL_PORTS[*]}, API nodes :${API_PORTS[*]}$dash, files in S3 at 127.0.0.1:$S3_PORT)"
 }
 
 stop_pid() { # $1 = pid file, $2 = signal
@@ -237,6 +255,7 @@ stop_pid() { # $1 = pid file, $2 = signal
 down() {
   stop_pid "$DIR/haproxy.pid"
   for name in api1 api2 dashboard; do stop_pid "$DIR/$name.pid"; done
+  stop_pid "$DIR/s3.pid"
   stop_pid "$DIR/redis.pid"
   # Reverse order: the last one stopped is marked safe to bootstrap the next start.
   for n in 3 2 1; do stop_pid "$DIR/node$n/mysqld.pid"; done
@@ -248,7 +267,7 @@ status() {
   for n in 1 2 3; do
     echo "node$n $(alive "$DIR/node$n/mysqld.pid" && sql $((n - 1)) "SHOW STATUS WHERE Variable_name IN ('wsrep_local_state_comment','wsrep_cluster_size','wsrep_ready')" | tr '\n\t' ' =' || echo down)"
   done
-  for n in api1 api2 dashboard haproxy; do echo "$n $(alive "$DIR/$n.pid" && echo up || echo down)"; done
+  for n in s3 api1 api2 dashboard haproxy; do echo "$n $(alive "$DIR/$n.pid" && echo up || echo down)"; done
 }
 
 cmd="${1:-up}"
@@ -262,6 +281,7 @@ case "$cmd" in
   kill-api) stop_pid "$DIR/api${2:?api node 1-2}.pid" KILL; log "api$2 killed" ;;
   restart-api)
     REDIS_URL="$(cat "$DIR/redis.url")"
+    start_s3
     start_app "api$2" "${API_PORTS[$(($2 - 1))]}" $(($2 - 1)) off
     wait_http "http://127.0.0.1:${API_PORTS[$(($2 - 1))]}/readyz" 60 ;;
   *) echo "usage: npm run cluster -- [up|down|status|kill-node N|restart-node N|kill-api N|restart-api N|wipe]" >&2; exit 2 ;;

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { readResponse } from "./api-error";
 import { dataFetch, dataRequest, dataUpload } from "./data-client";
 import { queryKeys } from "./query-keys";
+import { resumableParts, tusUpload } from "./tus-upload";
 import type { DataRecord } from "./types";
 
 /** `next`: the `_after` cursor of the page that follows (from the `Link: <…>; rel="next"` header), null on the last. */
@@ -67,10 +68,25 @@ export const useRecordMutations = (instance: string, table: string, key: string 
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.records(instance, table) });
   const path = (id?: number) => `${encodeURIComponent(table)}${id === undefined ? "" : `/${id}`}`;
+  const uploadResumable = async (files: { column: string; file: File }[], body: Record<string, unknown>, method: string, id: number | undefined, onProgress: (sent: number) => void) => {
+    const total = files.reduce((sum, f) => sum + f.file.size, 0) || 1;
+    let done = 0;
+    const attached: Record<string, unknown> = { ...body };
+    for (const { column, file } of files) {
+      attached[column] = { upload: await tusUpload(instance, key!, file, (bytes) => onProgress((done + bytes) / total)) };
+      done += file.size;
+    }
+    const saved = await dataRequest<DataRecord>(instance, path(id), key!, { method, body: attached });
+    onProgress(1);
+    return saved;
+  };
   const save = useMutation({
     mutationFn: ({ id, body, upload }: Write) => {
       const method = id === undefined ? "POST" : "PATCH";
       if (!upload) return dataRequest<DataRecord>(instance, path(id), key!, { method, body });
+      // Big files go through tus (resumable), one after the other, then the write attaches them.
+      const resumable = resumableParts(upload.form);
+      if (resumable) return uploadResumable(resumable, body, method, id, upload.onProgress);
       // The other fields first, then the files.
       const form = new FormData();
       form.append("_json", JSON.stringify(body));

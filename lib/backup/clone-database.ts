@@ -1,6 +1,7 @@
 // POST …/clone: a new database with the source's definition and, with `data`, its rows from one snapshot
 // (copied straight across, no archive in between) and the stored files they name. A failed clone deletes what
 // it made, its files included.
+import { recountStorage } from "../api/files/storage-usage";
 import { isFile } from "../schema/type-traits";
 import type { DbCtx } from "../meta/context";
 import { recordColumns } from "../schema/types";
@@ -52,6 +53,7 @@ export const cloneDatabase = async (ctx: DbCtx, { body }: CloneInput) => {
       }
     }
     const db = await databaseCtx(ctx, made.database.schema.instance);
+    await recountStorage(app, db.database.schema.instance);
     return getDatabase(db, { instance: db.database.schema.instance });
   } catch (err) {
     if (instance) {

@@ -3,6 +3,7 @@
 // part's checksum and row count checked at its end, then the stored files into the new database's keys, and
 // every part the manifest lists required. Any problem is a 422 naming it, and the database made so far is
 // deleted with the files stored for it: a refused restore leaves nothing.
+import { recountStorage } from "../api/files/storage-usage";
 import { isFile } from "../schema/type-traits";
 import { createHash } from "node:crypto";
 import { createGunzip } from "node:zlib";
@@ -168,6 +169,7 @@ export const restoreArchive = async (ctx: Ctx, { name, archive }: RestoreInput) 
     await sink.close();
     sink = undefined;
     db = await databaseCtx(ctx, db.database.schema.instance);
+    await recountStorage(ctx.app, db.database.schema.instance);
     return getDatabase(db, { instance: db.database.schema.instance });
   } catch (err) {
     await sink?.close().catch(() => undefined);

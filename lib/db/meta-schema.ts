@@ -455,6 +455,12 @@ export type AuditLogTable = {
   after_json: string | null;
 };
 
+/** Bytes of files a database's rows name (the storage quota's counter). */
+export type FileUsageTable = { database_id: number; bytes: number | string };
+
+/** Bytes an upload in flight holds against the quota until its write commits or is refused (or it expires). */
+export type FileReservationsTable = { id: Generated<number>; database_id: number; bytes: number | string; expires_ms: number | string };
+
 export type MetaDb = {
   accounts: AccountsTable;
   databases: DatabasesTable;
@@ -491,4 +497,6 @@ export type MetaDb = {
   backup_schedules: BackupSchedulesTable;
   restore_claims: RestoreClaimsTable;
   audit_log: AuditLogTable;
+  file_usage: FileUsageTable;
+  file_reservations: FileReservationsTable;
 };

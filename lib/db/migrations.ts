@@ -603,6 +603,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("restore_claims").addColumn("database_id", "integer").execute();
     },
   },
+  "0029_file_usage": {
+    up: async (db: Kysely<any>) => {
+      // Bytes of files each database's rows name, moved by the row writes that attach or remove files (in their
+      // transaction on MariaDB), and the bytes uploads in flight hold until their write commits or is refused.
+      await db.schema
+        .createTable("file_usage")
+        .addColumn("database_id", "integer", (c) => c.primaryKey().references("databases.id").onDelete("cascade"))
+        .addColumn("bytes", "bigint", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable("file_reservations")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("database_id", "integer", (c) => c.notNull().references("databases.id").onDelete("cascade"))
+        .addColumn("bytes", "bigint", (c) => c.notNull())
+        .addColumn("expires_ms", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("file_reservations_database").on("file_reservations").columns(["database_id"]).execute();
+    },
+  },
 };
 
 /** Applies the pending migrations; on MySQL under the cluster-wide lease, so N processes on N nodes migrate once. */

@@ -21,6 +21,9 @@ export const meterBody = (body: NodeJS.ReadableStream, maxBytes?: number): Meter
   const onError = (error: Error) => stream.destroy(error);
   body.on("error", onError);
   body.pipe(stream);
+  // A body that failed before it reached here (its error already emitted) fails the put now.
+  const failed = (body as NodeJS.ReadableStream & { errored?: Error | null }).errored;
+  if (failed) stream.destroy(failed);
   return {
     stream,
     result: () => ({ size, sha256: hash.digest("hex") }),

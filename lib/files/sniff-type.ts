@@ -70,6 +70,8 @@ export const sniffBody = async (source: NodeJS.ReadableStream): Promise<{ type: 
   body.write(first);
   if (input.readableEnded) body.end();
   else {
+    // An input that fails (a client gone mid-upload) fails the body; whoever reads it next sees body.errored.
+    body.on("error", () => undefined);
     input.on("error", (error) => body.destroy(error));
     input.pipe(body);
   }

@@ -79,6 +79,14 @@ describe.each(TARGETS)("stored files in backups on $engine with the $store store
     await s3?.stop();
   });
 
+  /** The database's storage counter (the quota's usage) and the bytes its store holds. */
+  const counted = async (instance: string) => {
+    const id = await databaseId(h, instance);
+    const row = await h.app.engine.meta.selectFrom("file_usage").select("bytes").where("database_id", "=", id).executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  };
+  const sentBytes = 300_000 + 2048 + pdfBytes().length;
+
   /** Every file of a database's rows downloaded through the data API: stored name → sha256 of the bytes. */
   const downloaded = async (instance: string) => {
     const rows = await h.request("GET", `/v1/${instance}/${TABLE}`);
@@ -114,6 +122,7 @@ describe.each(TARGETS)("stored files in backups on $engine with the $store store
     const table = await h.app.engine.meta.selectFrom("tables").select("id").where("database_id", "=", id).executeTakeFirstOrThrow();
     expect(await storedKeys(h, `${id}/`)).toEqual([...sent.keys()].map((name) => `${id}/${table.id}/${name}`).sort());
     expect(await downloaded(instance)).toEqual(sent);
+    expect(await counted(instance)).toBe(sentBytes);
   });
 
   it("clones with data copy the files, which outlive the source's", async () => {
@@ -121,6 +130,7 @@ describe.each(TARGETS)("stored files in backups on $engine with the $store store
     expect(reply.status, reply.text).toBe(201);
     const clone = reply.body.instance;
     expect(await storedKeys(h, `${await databaseId(h, clone)}/`)).toHaveLength(sent.size);
+    expect(await counted(clone)).toBe(sentBytes);
     const rows = await h.request("GET", `/v1/${clone}/${TABLE}`);
     const source = (await h.request("GET", `/v1/${db}/${TABLE}`)).body;
     expect(rows.body.map((r: { scan: unknown }) => r.scan && { ...(r.scan as object), url: undefined })).toEqual(source.map((r: { scan: unknown }) => r.scan && { ...(r.scan as object), url: undefined }));

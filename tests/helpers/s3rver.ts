@@ -60,9 +60,9 @@ const answerMultipart = (req: http.IncomingMessage, res: http.ServerResponse, bu
   return true;
 };
 
-export const startS3rver = async (bucket = "tabula-files"): Promise<RunningS3> => {
+/** s3rver over `directory` on `port` (0: a free one) with `bucket` made, plus the multipart calls it lacks. */
+export const serveS3rver = async ({ directory, port = 0, bucket = "tabula-files" }: { directory: string; port?: number; bucket?: string }) => {
   const { default: S3rver } = await import("s3rver");
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-s3rver-"));
   const app = new S3rver({ silent: true, directory, configureBuckets: [{ name: bucket }] });
   await app.configureBuckets();
   const handle = app.callback();
@@ -72,13 +72,20 @@ export const startS3rver = async (bucket = "tabula-files"): Promise<RunningS3> =
     requests.push(`${req.method} ${req.url}`);
     if (!answerMultipart(req, res, bucket, uploadsDir)) handle(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config: S3Config = { bucket, endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true };
+  return { server, endpoint, requests, config };
+};
+
+export const startS3rver = async (bucket = "tabula-files"): Promise<RunningS3> => {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-s3rver-"));
+  const { server, endpoint, requests, config } = await serveS3rver({ directory, bucket });
   return {
     endpoint,
     directory,
     requests,
-    config: { bucket, endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true },
+    config,
     stop: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

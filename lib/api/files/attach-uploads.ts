@@ -13,8 +13,17 @@ import { isFile } from "../../schema/type-traits";
 import type { DataRequest } from "../data-request";
 import { deleteQuietly, fileKey } from "./file-scope";
 import { maxFileBytes } from "./serve-upload";
-import { checkStorageQuota } from "./storage-usage";
+import { releaseReservation, reserveStorage } from "./storage-usage";
 import type { LoadedDatabase } from "../../meta/schema-cache";
+
+/** Moves the bytes of `others` into `into`, in one transaction. */
+const foldReservations = (app: App, into: number, others: number[]) =>
+  app.engine.meta.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom("file_reservations").select("bytes").where("id", "in", others).execute();
+    const bytes = rows.reduce((sum, row) => sum + Number(row.bytes), 0);
+    await trx.updateTable("file_reservations").set((eb) => ({ bytes: eb("bytes", "+", bytes) })).where("id", "=", into).execute();
+    await trx.deleteFrom("file_reservations").where("id", "in", others).execute();
+  });
 
 const uploadId = (v: unknown) =>
   v && typeof v === "object" && !Array.isArray(v) && typeof (v as { upload?: unknown }).upload === "string" ? (v as { upload: string }).upload : undefined;
@@ -33,12 +42,14 @@ export const withAttachedUploads = async <T>(app: App, database: LoadedDatabase,
   const asked = records.flatMap((record) => Object.entries(record).filter(([name, v]) => uploadId(v) !== undefined && isFile(r.index.byName.get(name) ?? { type: "int" })).map(([name, v]) => ({ record, name, id: uploadId(v)! })));
   if (!asked.length) return write(r);
   const keys: string[] = [];
+  const reservations: number[] = [];
   try {
     const uploads = uploadsOf(app.config as Parameters<typeof uploadsOf>[0]);
     for (const { record, name, id } of asked) {
       const column = r.index.byName.get(name)!;
       const taken = await uploads.takeUpload(r.schema.instance, id, actorOf(r));
-      await checkStorageQuota(app, database, taken.size);
+      const reserved = await reserveStorage(app, database, taken.size);
+      if (reserved !== undefined) reservations.push(reserved);
       const { type, body } = await sniffBody(taken.body);
       if (!accepts(column, type)) {
         (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -51,9 +62,14 @@ export const withAttachedUploads = async <T>(app: App, database: LoadedDatabase,
       await taken.remove();
       record[name] = new FileInput([{ name: stored, size: put.size, type }], { append: column.multiple === true });
     }
-    return await write(r);
+    // One reservation travels with the write; the others (a body attaching several uploads) are folded into it.
+    const [reservation, ...rest] = reservations;
+    if (rest.length) await foldReservations(app, reservation, rest);
+    reservations.splice(1);
+    return await write({ ...r, files: { ...scope, reservation } });
   } catch (err) {
     await deleteQuietly(scope.store, keys);
+    for (const id of reservations) await releaseReservation(app, id);
     throw err;
   }
 };

@@ -11,8 +11,11 @@ import { isFile } from "../../schema/type-traits";
 import type { ColumnDef, TableDef } from "../../schema/types";
 import { logger } from "../../ops/logger";
 
-/** A table's place in the store, and the database's instance (for the files' urls in change events). */
-export type FileScope = { store: FileStore; prefix: string; instance: string };
+/**
+ * A table's place in the store, the database's instance (for the files' urls in change events) and id (its file
+ * counter), and the quota reservation of the upload a write attaches, which its commit takes.
+ */
+export type FileScope = { store: FileStore; prefix: string; instance: string; databaseId: number; reservation?: number };
 
 const stores = new WeakMap<App, FileStore>();
 
@@ -30,7 +33,9 @@ export const fileColumnsOf = (table: TableDef): ColumnDef[] => table.columns.fil
 
 /** The table's file scope, or undefined when it has no file column (no store is touched then). */
 export const fileScopeOf = (app: App, database: Pick<LoadedDatabase, "schema">, table: TableDef): FileScope | undefined =>
-  fileColumnsOf(table).length ? { store: fileStoreOf(app), prefix: tablePrefix(database.schema.id, table.id), instance: database.schema.instance } : undefined;
+  fileColumnsOf(table).length
+    ? { store: fileStoreOf(app), prefix: tablePrefix(database.schema.id, table.id), instance: database.schema.instance, databaseId: database.schema.id }
+    : undefined;
 
 export const fileKey = (scope: FileScope, name: string) => `${scope.prefix}${name}`;
 

@@ -5,7 +5,7 @@
 // deletes what was stored and stops reading; the caller deletes it too when the write is then refused.
 import busboy from "busboy";
 import type { Readable } from "node:stream";
-import { invalidField } from "../../errors";
+import { ApiError, invalidField } from "../../errors";
 import { storedFileName } from "../../files/safe-name";
 import type { FileStore } from "../../files/store";
 import { sniffBody } from "../../files/sniff-type";
@@ -63,6 +63,8 @@ export const readMultipartWrite = (options: MultipartOptions): Promise<Multipart
   let bytes = 0;
   let failure: unknown;
   const pending: Promise<void>[] = [];
+  /** File parts still streaming: a body that ends early (the client went away) fails them, so nothing waits on it. */
+  const open = new Set<Readable>();
   const touch = (column: ColumnDef) => {
     let t = touched.get(column.name);
     if (!t) touched.set(column.name, (t = { files: [], append: false, remove: [] }));
@@ -108,6 +110,8 @@ export const readMultipartWrite = (options: MultipartOptions): Promise<Multipart
 
     parser.on("file", (name, part, info) => {
       if (failure) return void part.resume();
+      open.add(part);
+      part.once("end", () => open.delete(part)).once("close", () => open.delete(part));
       const stored = (async () => {
         const { field, suffix } = splitName(name);
         const column = fileColumn(index, field);
@@ -154,7 +158,15 @@ export const readMultipartWrite = (options: MultipartOptions): Promise<Multipart
     parser.on("partsLimit", () => fail(invalidField("body", "too_many_parts", `a multipart body has at most ${MAX_PARTS} parts`)));
     parser.on("error", () => fail(invalidField("body", "invalid_multipart", "the multipart body is malformed")));
     parser.on("close", () => void finish());
-    stream.on("error", (err) => fail(err));
+    const cutOff = (err: unknown) => {
+      for (const part of open) part.destroy(err as Error);
+      fail(err);
+    };
+    stream.on("error", cutOff);
+    // A client that goes away mid-body: the node request closes without ending (no error without a listener).
+    stream.on("close", () => {
+      if (!(stream as Readable).readableEnded) cutOff(new ApiError("bad_request", "The request body ended before its multipart closing boundary (the client went away)."));
+    });
     stream.pipe(parser);
   });
 };

@@ -1,7 +1,8 @@
 // A write whose body is multipart/form-data: the table and verb are planned first (404, 405, a closed table's
-// 403, the storage quota's 402 all come before a byte is stored), then the parts are read and stored, then the
-// one write kernel runs. The upload and the row are one unit: when the write is refused, what this request
-// stored is deleted; what a committed write replaced is deleted by the kernel after COMMIT.
+// 403, the storage quota's 402 all come before a byte is stored: the body's length is reserved against the quota),
+// then the parts are read and stored, then the one write kernel runs. The upload and the row are one unit: when
+// the write is refused, what this request stored is deleted and its reservation given back; what a committed
+// write replaced is deleted by the kernel after COMMIT, and its commit turned the reservation into counted bytes.
 import type { App } from "../../app-type";
 import { invalidField } from "../../errors";
 import type { CoreRequest } from "../../http/core-types";
@@ -12,7 +13,7 @@ import type { Caller } from "../authenticate";
 import { type DataRequest, planDataRequest } from "../data-request";
 import { deleteQuietly, fileStoreOf, tablePrefix } from "./file-scope";
 import { readMultipartWrite } from "./read-multipart";
-import { checkStorageQuota } from "./storage-usage";
+import { releaseReservation, reserveStorage } from "./storage-usage";
 
 const UPLOAD_ACTIONS = new Set(["create", "replace", "update"]);
 
@@ -41,23 +42,28 @@ export const withUpload = async <T>(
     throw invalidField("body", "invalid_multipart", "multipart bodies are taken by POST /{table} and PUT or PATCH /{table}/{id}");
   }
   predicatesFor(planned.access, planned.index.table.name, planned.action === "create" ? "insert" : "update");
-  const scope = planned.files ?? { store: fileStoreOf(app), prefix: tablePrefix(database.schema.id, planned.index.table.id), instance: database.schema.instance };
+  const scope = planned.files ?? { store: fileStoreOf(app), prefix: tablePrefix(database.schema.id, planned.index.table.id), instance: database.schema.instance, databaseId: database.schema.id };
   const declared = Number(req.header("content-length") ?? 0);
-  await checkStorageQuota(app, database, declared);
-  const upload = await readMultipartWrite({
-    stream: req.bodyStream!,
-    contentType: req.header("content-type") ?? "",
-    index: planned.index,
-    scope,
-    maxBytes: maxFileBytes(app),
-  });
+  let reservation = await reserveStorage(app, database, declared);
   try {
-    await pauseForCrashTests();
-    // A body without a Content-Length is counted once it is stored.
-    if (!declared && upload.bytes) await checkStorageQuota(app, database, upload.bytes);
-    return await write({ ...planned, body: upload.body });
+    const upload = await readMultipartWrite({
+      stream: req.bodyStream!,
+      contentType: req.header("content-type") ?? "",
+      index: planned.index,
+      scope,
+      maxBytes: maxFileBytes(app),
+    });
+    try {
+      await pauseForCrashTests();
+      // A body without a Content-Length is reserved once it is stored.
+      if (!declared && upload.bytes) reservation = await reserveStorage(app, database, upload.bytes);
+      return await write({ ...planned, body: upload.body, files: { ...scope, reservation } });
+    } catch (err) {
+      await deleteQuietly(scope.store, upload.keys);
+      throw err;
+    }
   } catch (err) {
-    await deleteQuietly(scope.store, upload.keys);
+    await releaseReservation(app, reservation);
     throw err;
   }
 };

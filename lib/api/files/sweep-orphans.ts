@@ -2,13 +2,15 @@
 // a crash between storing an upload and committing its row leaves (or a delete after a commit that failed).
 // Keys are `{database id}/{table id}/{stored name}[/...]`: an object is kept while its table's rows name its
 // stored name; everything under a table or database that no longer exists goes. The grace period covers writes
-// still in flight, whose files are stored before their row commits.
+// still in flight, whose files are stored before their row commits. The pass then repairs the storage counters:
+// expired reservations (of a process that died mid-upload) go, and each database with files is counted again.
 import type { App } from "../../app-type";
 import { loadDatabase } from "../../meta/load-schema";
 import { filesOf } from "../../schema/file-value";
 import { readColumn } from "../../ddl/column-values";
 import { logger } from "../../ops/logger";
 import { fileColumnsOf, fileStoreOf } from "./file-scope";
+import { recountStorage } from "./storage-usage";
 
 /** FILE_SWEEP_GRACE_SECONDS when unset: an hour, far past any write's time between store and commit. */
 export const DEFAULT_SWEEP_GRACE_MS = 3_600_000;
@@ -36,6 +38,17 @@ const referencedNames = async (app: App, databaseId: number, tableId: number, ca
   return names;
 };
 
+/** Drops expired reservations and counts again every database that holds files or has a counter. */
+const repairCounters = async (app: App, instances: Map<number, string>, cache: Referenced) => {
+  await app.engine.meta.deleteFrom("file_reservations").where("expires_ms", "<=", Date.now()).execute();
+  const counted = await app.engine.meta.selectFrom("file_usage").select("database_id").execute();
+  const ids = new Set([...counted.map((r) => r.database_id), ...[...cache.keys()].map((at) => Number(at.split("/")[0]))]);
+  for (const id of ids) {
+    const instance = instances.get(id);
+    if (instance) await recountStorage(app, instance).catch((err) => logger.warn({ err, databaseId: id }, "file usage recount failed"));
+  }
+};
+
 /** One pass over the whole store; answers how many objects it deleted. */
 export const sweepOrphans = async (app: App, { graceMs = DEFAULT_SWEEP_GRACE_MS }: { graceMs?: number } = {}): Promise<number> => {
   const store = fileStoreOf(app);
@@ -51,6 +64,7 @@ export const sweepOrphans = async (app: App, { graceMs = DEFAULT_SWEEP_GRACE_MS 
     if (!names?.has(match[3])) orphans.push(object.key);
   }
   await store.delete(orphans).catch((err) => logger.warn({ err }, "file sweep could not delete"));
+  await repairCounters(app, instances, cache);
   return orphans.length;
 };
 

@@ -24,6 +24,8 @@ import { holdsBigText, nextTurn } from "../../limits/big-lane";
 import { type Actor, type ChangeAction, recordChanges } from "../../events/outbox/record-change";
 import { type FileScope, releaseReplacedFiles } from "../files/file-scope";
 import { addFileUrls } from "../files/file-urls";
+import { moveFileUsage } from "../files/file-usage-delta";
+import { logger } from "../../ops/logger";
 
 export const MAX_BULK_ROWS = 1000;
 
@@ -202,11 +204,12 @@ export type Change = Outcome & { action: ChangeAction };
  * iff the write commits.
  */
 export const inKernelTransaction = async <T>(
-  { udb, index, files, actor }: Pick<WriteRequest, "udb" | "index" | "files" | "actor">,
+  { app, udb, index, files, actor }: Pick<WriteRequest, "app" | "udb" | "index" | "files" | "actor">,
   errors: "write" | "delete",
   stage: (tx: UserDb) => Promise<{ result: T; changes: Change[] }>,
 ): Promise<T> => {
   let committed: Change[] = [];
+  let counted: () => Promise<unknown> = async () => undefined;
   let result: T;
   try {
     result = await retriedWriteTransaction(udb, async (tx) => {
@@ -214,12 +217,15 @@ export const inKernelTransaction = async <T>(
       // Events and webhooks carry each file with its url, as the answers do.
       if (files) for (const change of outcome.changes) for (const r of [...change.records, ...change.old]) addFileUrls(files.instance, index.table, r);
       for (const change of outcome.changes) await recordChanges(tx, index, change.action, change.records, change.old, actor);
+      // Last: the file counter moves with the rows (in this transaction on MariaDB).
+      if (files) counted = await moveFileUsage(app, tx, files, index.table, outcome.changes);
       committed = outcome.changes;
       return outcome.result;
     });
   } catch (err) {
     return mapDbError(err, index, errors);
   }
+  await counted().catch((err) => logger.warn({ err }, "file usage not counted; a recount repairs it"));
   await releaseReplacedFiles(files, index.table, committed);
   return result;
 };

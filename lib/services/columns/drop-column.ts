@@ -1,3 +1,4 @@
+import { recountStorage } from "../../api/files/storage-usage";
 import { dropColumnDdl } from "../../ddl/drop-column-ddl";
 import { notFound } from "../../errors";
 import type { DbCtx } from "../../meta/context";
@@ -20,4 +21,5 @@ export const dropColumn = async (ctx: DbCtx, { table: tableName, column: columnN
     ddl: (udb) => dropColumnDdl(udb, schema.physical, table, column),
   });
   await deleteKeys(ctx.app, files);
+  if (files.length) await recountStorage(ctx.app, schema.instance);
 };

@@ -1,3 +1,5 @@
+import { recountStorage } from "../../api/files/storage-usage";
+import { fileColumnsOf } from "../../api/files/file-scope";
 import { dropTableSql } from "../../ddl/apply-tables";
 import type { DbCtx } from "../../meta/context";
 import { changeSchema } from "../../meta/schema-change/change-schema";
@@ -16,4 +18,5 @@ export const dropTable = async (ctx: DbCtx, { table: tableName }: DropTableInput
     ddl: async (udb) => void (await dropTableSql(udb, table.name).execute(udb.db)),
   });
   await deleteTableFiles(ctx.app, schema, table);
+  if (fileColumnsOf(table).length) await recountStorage(ctx.app, schema.instance);
 };
