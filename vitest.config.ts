@@ -16,6 +16,7 @@ const UNIT = [
   "tests/dashboard/human-errors.test.ts",
   "tests/dashboard/typed-values.test.ts",
   "tests/dashboard/view-columns.test.ts",
+  "tests/dashboard/quick-search.test.ts",
   "tests/joins/canvas-definition.test.ts",
   "tests/kernel/filter-operators.test.ts",
   "tests/kernel/group-commit.test.ts",

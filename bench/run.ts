@@ -3,7 +3,9 @@
 // (50), BENCH_WARMUP (3 s, not measured), BENCH_ONLY=W1,W4 (a subset), BENCH_PROFILE=1 (CPU-profile the
 // Tabula server and print where its time goes), BENCH_ONE_PROCESS=1 (all workloads on one server process per
 // side, as a long-running server sees them: peak RSS is then the process's peak so far; no profiles). Then the
-// forgot-password case (bench/forgot-password.ts): known vs unknown emails' median answer time.
+// forgot-password case (bench/forgot-password.ts): known vs unknown emails' median answer time, and the API Docs
+// case (bench/api-docs.ts): time to Swagger's first rendered operation in Chromium, cold and warm (needs a build;
+// BENCH_ONLY=DOCS runs it alone, BENCH_DOCS=0 skips it).
 import os from "node:os";
 import path from "node:path";
 import type { EngineKind } from "../lib/config";
@@ -16,6 +18,7 @@ import { prepareTarget, ROW_COUNT, type Target } from "./setup";
 import { MIX_PARTS, WORKLOADS, type Workload } from "./workloads";
 import { startEventsSide } from "./events-side";
 import { benchForgotPassword, formatForgot, type ForgotResult } from "./forgot-password";
+import { benchApiDocs, type DocsTiming, formatApiDocs } from "./api-docs";
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -152,6 +155,11 @@ const main = async () => {
       log(formatForgot(forgot[forgot.length - 1]));
     }
   }
+  let docs: DocsTiming[] = [];
+  if (process.env.BENCH_DOCS !== "0" && (!only || only.includes("DOCS"))) {
+    docs = await benchApiDocs();
+    docs.forEach((r) => log(formatApiDocs(r)));
+  }
   const file = saveResults({
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -159,6 +167,7 @@ const main = async () => {
     machine: { node: process.version, platform: `${os.type()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
     engines: results,
     forgotPassword: forgot,
+    apiDocs: docs,
   });
   log(`results saved to ${path.relative(process.cwd(), file)}`);
 };

@@ -43,6 +43,9 @@ test("public docs: switched on, read without a key, served on a verified custom 
 
     await test.step("the Docs tab: switch the public docs on and get their URL", async () => {
       await page.goto(`/databases/${instance}/docs`);
+      // The settings are folded below Swagger.
+      await expect(panel).toBeHidden();
+      await page.getByText("Public docs and custom domain").click();
       await expect(panel.getByLabel("Public docs")).not.toBeChecked();
       // The switch shows the saved state: it turns on once the server said so.
       await panel.getByLabel("Public docs").click();
@@ -145,6 +148,7 @@ test("a custom domain on the free plan gets the upgrade message", async ({ page,
   expect(made.status(), await made.text()).toBe(201);
   await free.goto(`/databases/${(await made.json()).instance}/docs`);
   const panel = free.getByRole("region", { name: "Public docs" });
+  await free.getByText("Public docs and custom domain").click();
   await panel.getByLabel("Domain").fill("docs.free.example.test");
   await panel.getByRole("button", { name: "Save domain" }).click();
   await expect(panel.getByRole("alert")).toContainText("Your free plan does not include custom domains for the API docs.");

@@ -9,7 +9,8 @@ export type Filter = { key: string; column: string; op: Operator; value: string 
 export type Sort = { column: string; desc: boolean };
 /** An OR group (`_or=` in the data API): any of its filters matches. */
 export type FilterGroup = { key: string; filters: Filter[] };
-export type RecordsQuery = { filters: Filter[]; groups: FilterGroup[]; sorts: Sort[]; limit: number; offset: number };
+/** `search`: the quick search's group (quick-search.tsx), sent like the others but kept apart from the builder's. */
+export type RecordsQuery = { filters: Filter[]; groups: FilterGroup[]; sorts: Sort[]; limit: number; offset: number; search?: FilterGroup };
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const EMPTY_QUERY: RecordsQuery = { filters: [], groups: [], sorts: [], limit: 25, offset: 0 };
@@ -40,7 +41,7 @@ const filterParams = (filters: Filter[]) => filters.filter((f) => f.column).map(
 /** The exact query string the grid sends, in the data API's own grammar; a group's filters are one `_or` value. */
 export const buildQueryString = (q: RecordsQuery) => {
   const parts = filterParams(q.filters);
-  for (const group of q.groups) {
+  for (const group of q.search ? [...q.groups, q.search] : q.groups) {
     const inner = filterParams(group.filters).join("&");
     if (inner) parts.push(`_or=${encodeURIComponent(inner)}`);
   }

@@ -25,6 +25,7 @@ import { GridPaging } from "./grid-paging";
 import { GroupSummary } from "./group-summary";
 import { QueryBuilder } from "./query-builder";
 import { QueryPreview } from "./query-preview";
+import { QuickSearch, searchColumns, searchGroup } from "./quick-search";
 import { FileKeyContext } from "./file-access";
 import { RecordDialog } from "./record-dialog";
 import { DeletedRecords } from "./record-history";
@@ -42,26 +43,34 @@ const download = (name: string, text: string) => {
   URL.revokeObjectURL(url);
 };
 
-/** The grid's query lives in the page URL (`?table=…&q=<data API query>`), so reloads and links keep it. */
+/**
+ * The grid's query lives in the page URL (`?table=…&q=<data API query>&search=…`), so reloads and links keep it.
+ * The quick search is its own parameter: the filter builder never shows it as one of its groups.
+ */
 const useUrlQuery = (table: Table) => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const text = params.get("q") ?? "";
   const hideText = params.get("hide") ?? "";
-  const query = useMemo(() => parseQueryString(text, queryableColumns(table)), [text, table]);
+  const term = params.get("search") ?? "";
+  const columns = useMemo(() => searchColumns(table), [table]);
+  const query = useMemo(() => ({ ...parseQueryString(text, queryableColumns(table)), search: searchGroup(term, columns) }), [text, table, term, columns]);
   const hidden = useMemo(() => new Set(hideText.split(",").filter(Boolean)), [hideText]);
-  const go = (q: string, hide: Iterable<string>) => {
+  const go = (q: string, hide: Iterable<string>, search = "") => {
     const url = new URLSearchParams({ table: table.name, q });
     const names = [...hide].join(",");
     if (names) url.set("hide", names);
+    if (search) url.set("search", search);
     router.replace(`${pathname}?${url}`, { scroll: false });
   };
-  const setQuery = (next: RecordsQuery) => go(buildQueryString(next), hidden);
+  const setQuery = (next: RecordsQuery) => go(buildQueryString({ ...next, search: undefined }), hidden, term);
   /** Hidden columns (`hide=a,b`), and a whole saved view: its query and hidden columns at once. */
-  const setHidden = (next: Set<string>) => go(text, next);
+  const setHidden = (next: Set<string>) => go(text, next, term);
   const setView = (q: string, hide: string[]) => go(q, hide);
-  return [query, setQuery, { hidden, setHidden, setView }] as const;
+  /** A new search starts at the first page. */
+  const setSearch = (next: string) => go(buildQueryString({ ...query, search: undefined, offset: 0 }), hidden, next);
+  return [query, setQuery, { hidden, setHidden, setView, search: { term, columns, setSearch } }] as const;
 };
 
 /** One table's records through the data API, with the user's own key and the API's own query grammar. */
@@ -69,11 +78,13 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   // The key acts with your role: a viewer's writes would be refused (403), so they are not offered.
   const access = useDatabaseAccess(instance);
   const writeLock = lockedUnless(access.write, "write");
-  const [query, setQuery, { hidden, setHidden, setView }] = useUrlQuery(table);
+  const [query, setQuery, { hidden, setHidden, setView, search }] = useUrlQuery(table);
   const [editing, setEditing] = useState<Editing>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState<string | null>(null);
   const queryString = buildQueryString(query);
+  const builderString = buildQueryString({ ...query, search: undefined });
+  const narrowed = filterCount(query) > 0 || !!query.search;
   const { records, cursor, pageQuery, filters, total } = useGridPage({ instance, table, queryString, hidden, apiKey });
   const [paused, setPaused] = useState(false);
   const live = useLiveRecords(instance, table.name, apiKey, paused);
@@ -109,7 +120,15 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   return (
     <section className="min-w-0 flex-1 space-y-4" aria-label={`Data of ${table.name}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-mono text-lg font-semibold text-slate-900">{table.name}</h2>
+        <div className="flex items-baseline gap-3">
+          <h2 className="font-mono text-lg font-semibold text-slate-900">{table.name}</h2>
+          {total !== null && (
+            <p data-testid="row-count" className="text-sm text-slate-700 tabular-nums">
+              {total.toLocaleString("en")} {total === 1 ? "record" : "records"}
+              {narrowed ? " match" : ""}
+            </p>
+          )}
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <LiveIndicator state={live} paused={paused} onToggle={() => setPaused((p) => !p)} />
           {records.isFetching && <Spinner className="size-4 text-slate-600" />}
@@ -136,6 +155,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
       </div>
       <FilterBar
         active={filterCount(query) + query.sorts.length}
+        search={search.columns.length > 0 && <QuickSearch term={search.term} columns={search.columns} onSearch={search.setSearch} />}
         tools={
           <>
             <ColumnToggle columns={allColumns} hidden={hidden} onChange={setHidden} />
@@ -143,7 +163,7 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
           </>
         }
       >
-        <QueryBuilder key={`${table.name}?${queryString}`} columns={queryableColumns(table)} query={query} error={queryError} references={{ tables, read }} onApply={apply} />
+        <QueryBuilder key={`${table.name}?${builderString}`} columns={queryableColumns(table)} query={query} error={queryError} references={{ tables, read }} onApply={apply} />
         <QueryPreview instance={instance} table={table.name} queryString={pageQuery} apiKey={apiKey} />
       </FilterBar>
       <GroupSummary instance={instance} table={table} tables={tables} filters={filters} apiKey={apiKey} read={read} />
@@ -165,8 +185,8 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
       ) : queryError ? (
         <p className="text-sm text-red-700">The API refused this query: {queryError.message} Fix the filter marked above.</p>
       ) : rows.length === 0 ? (
-        <EmptyState title={filterCount(query) ? "No records match these filters" : `${table.name} has no records yet`}>
-          {filterCount(query) ? "Change or clear the filters." : "Add one here, import a CSV, or POST one to the API (try it from the API Docs tab)."}
+        <EmptyState title={narrowed ? "No records match these filters" : `${table.name} has no records yet`}>
+          {narrowed ? "Change or clear the search and filters." : "Add one here, import a CSV, or POST one to the API (try it from the API Docs tab)."}
         </EmptyState>
       ) : (
         <RecordsGrid

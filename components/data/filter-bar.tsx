@@ -3,8 +3,13 @@ import { type ReactNode, useEffect, useState } from "react";
 
 const OPEN_KEY = "tabula.filters-open";
 
-/** The filter and sort builder behind one toggle, closed by default; this browser remembers the choice. */
-export const FilterBar = ({ active, tools, children }: { active: number; /** Shown beside the toggle. */ tools?: ReactNode; children: ReactNode }) => {
+type Props = { active: number; /** First in the bar (the quick search). */ search?: ReactNode; /** Shown beside the toggle. */ tools?: ReactNode; children: ReactNode };
+
+/**
+ * The filter and sort builder behind one toggle, closed by default; this browser remembers the choice. Open, it
+ * scrolls within a bounded height, so a long builder never pushes the rows below the fold.
+ */
+export const FilterBar = ({ active, search, tools, children }: Props) => {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(localStorage.getItem(OPEN_KEY) === "1"), []);
   const toggle = () => {
@@ -14,6 +19,7 @@ export const FilterBar = ({ active, tools, children }: { active: number; /** Sho
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
+      {search}
       <button
         type="button"
         aria-expanded={open}
@@ -26,7 +32,11 @@ export const FilterBar = ({ active, tools, children }: { active: number; /** Sho
       </button>
       {tools}
       </div>
-      {open && <div id="filter-panel" className="space-y-3">{children}</div>}
+      {open && (
+        <div id="filter-panel" className="max-h-[min(22rem,38dvh)] space-y-3 overflow-y-auto overscroll-contain">
+          {children}
+        </div>
+      )}
     </div>
   );
 };

@@ -6,6 +6,7 @@ import { EditableCell } from "./editable-cell";
 import { cellText } from "./record-values";
 import type { ReadRows, ReferenceLabels } from "./reference-display";
 import { RowMenu } from "./row-menu";
+import { useFitToWindow } from "./use-fit-to-window";
 import { useHeldEdit } from "./use-held-edit";
 import { FileCell } from "./file-cell";
 import { isFile, isOrderable, isReference, isSecret } from "@/lib/schema/type-traits";
@@ -50,6 +51,11 @@ const AUTO_TAIL: GridColumn[] = [
 const NUMERIC = ["int", "bigint", "decimal", "float"];
 /** The selection/actions cell and the first column stay in place while the grid scrolls sideways. */
 const STICKY = "sticky z-10 shadow-[1px_0_0_var(--color-slate-200)]";
+/** The header row stays in place while the grid scrolls down (its corner cells above both). */
+const STICKY_HEAD = "sticky top-0 z-20 bg-slate-50 shadow-[inset_0_-1px_0_var(--color-slate-200)]";
+const STICKY_CORNER = "sticky top-0 z-30 bg-slate-50 shadow-[1px_0_0_var(--color-slate-200),inset_0_-1px_0_var(--color-slate-200)]";
+/** Widths fit the content: short values keep narrow columns, long ones stop at 10rem (the full text is the cell's title). */
+const CELL_WIDTH = "max-w-40";
 /** Files change in the record form (an upload), never inline. */
 const isEditable = (c: GridColumn): c is Column => "nullable" in c && !isSecret(c) && !isFile(c);
 
@@ -91,6 +97,8 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
     setEditing(next);
   };
   const body = useRef<HTMLTableSectionElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  useFitToWindow(scroller);
   const focusCell = (row: number, col: number) => {
     setActive({ row, col });
     body.current?.querySelector<HTMLElement>(`[data-cell="${row}:${col}"]`)?.focus();
@@ -110,12 +118,13 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
   const allSelected = actions && records.length > 0 && records.every((r) => actions.selected.has(r.id));
 
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={`Records of ${table.name}`}>
-        <thead className="bg-slate-50">
+    // Scrolls both ways inside a box that ends in the window, so its sideways scrollbar is on screen with the rows.
+    <div ref={scroller} data-testid="grid-scroller" className="relative overflow-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white shadow-xs">
+      <table className="min-w-full text-sm" aria-label={`Records of ${table.name}`}>
+        <thead>
           <tr>
             {actions && (
-              <th className={`${STICKY} left-0 w-16 min-w-16 bg-slate-50 px-2 py-1.5 text-left`}>
+              <th className={`${STICKY_CORNER} left-0 w-16 min-w-16 px-2 py-1.5 text-left`}>
                 <input
                   type="checkbox"
                   className="size-4 accent-indigo-600"
@@ -134,12 +143,13 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                   key={c.name}
                   scope="col"
                   aria-sort={sort ? (sort.desc ? "descending" : "ascending") : sortable ? "none" : undefined}
-                  className={`px-3 py-1.5 text-left align-bottom whitespace-nowrap ${ci === 0 ? `${STICKY} bg-slate-50 ${actions ? "left-16" : "left-0"}` : ""}`}
+                  title={c.name}
+                  className={`px-2 py-1.5 text-left align-bottom whitespace-nowrap ${ci === 0 ? `${STICKY_CORNER} ${actions ? "left-16" : "left-0"}` : STICKY_HEAD}`}
                 >
                   {sortable ? (
                     <button type="button" onClick={() => onSort(c.name)} className="group flex items-end gap-1 rounded text-left hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-500">
                       <span>
-                        <span className="block font-mono text-xs font-medium text-slate-800">{c.name}</span>
+                        <span className="block max-w-44 truncate font-mono text-xs font-medium text-slate-800">{c.name}</span>
                         <span className="block text-[11px] font-normal text-slate-600">{c.label ?? c.type}</span>
                       </span>
                       <SortMark sort={sort} />
@@ -147,7 +157,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                     </button>
                   ) : (
                     <>
-                      <span className="block font-mono text-xs font-medium text-slate-800">{c.name}</span>
+                      <span className="block max-w-44 truncate font-mono text-xs font-medium text-slate-800">{c.name}</span>
                       <span className="block text-[11px] font-normal text-slate-600">{c.label ?? c.type}</span>
                     </>
                   )}
@@ -192,7 +202,7 @@ export const RecordsGrid = ({ table, columns: shown, rows: records, labels, sort
                     onKeyDown={(e) => onCellKey(e, ri, ci)}
                     onDoubleClick={() => actions && isEditable(c) && void edit(ri, ci)}
                     title={isSecret(c) ? "bcrypt hash (hidden)" : typeof value === "string" ? value : undefined}
-                    className={`max-w-56 px-3 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
+                    className={`${CELL_WIDTH} px-2 py-1 focus:outline-2 ${ci === 0 ? `${STICKY} bg-white ${actions ? "left-16" : "left-0"}` : ""} focus:-outline-offset-2 focus:outline-indigo-500 ${isEditing ? "" : "truncate"} ${
                       muted ? "text-slate-600 italic" : isSecret(c) ? "tracking-widest text-slate-600" : "text-slate-800"
                     } ${NUMERIC.includes(c.type) ? "text-right tabular-nums" : ""}`}
                   >

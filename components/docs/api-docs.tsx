@@ -4,10 +4,13 @@ import { useDashboardKey } from "../api/use-dashboard-key";
 import { useOpenApi } from "../api/use-openapi";
 import { ErrorState, LoadingState } from "../ui/states";
 import { CurlSnippet, maskKey } from "./curl-snippet";
-import { SwaggerPanel } from "./swagger-panel";
+import { useEffect } from "react";
+import { loadSwagger, SwaggerPanel } from "./swagger-panel";
 
-/** The API Docs tab: the database's live OpenAPI document, a cURL sample with the user's key, Swagger UI. */
+/** The API Docs tab: Swagger UI over the database's live OpenAPI document first, then a cURL sample with the user's key. */
 export const ApiDocs = ({ instance }: { instance: string }) => {
+  // Swagger's bundle loads while the key and the document are fetched, not after.
+  useEffect(() => void loadSwagger().catch(() => {}), []);
   const dashboardKey = useDashboardKey();
   const key = dashboardKey.key?.key;
   const doc = useOpenApi(instance, key);
@@ -29,8 +32,8 @@ export const ApiDocs = ({ instance }: { instance: string }) => {
           </Link>
         </p>
       </div>
+      <SwaggerPanel spec={doc.data!} apiKey={key} />
       <CurlSnippet spec={doc.data!} apiKey={key} />
-      <SwaggerPanel key={doc.dataUpdatedAt} spec={doc.data!} apiKey={key} />
     </div>
   );
 };

@@ -14,7 +14,8 @@ import { docsInstanceForHost } from "./docs-hosts";
 import { readDocsRow } from "./docs-settings";
 
 // Files read from disk relative to the app's folder: Swagger UI itself, and the dashboard's own theme
-// (contrast-checked by the a11y suite), column-filter fold and select naming, so the public page reads and works
+// (contrast-checked by the a11y suite), column-filter fold, select naming and the 3.0 restatement Swagger reads
+// fastest, so the public page reads and works
 // the same.
 const SWAGGER_DIST = "node_modules/swagger-ui-dist";
 const JS = "text/javascript; charset=utf-8";
@@ -27,6 +28,7 @@ const ASSETS: Record<string, { type: string; file?: string; text?: string }> = {
   "tabula-theme.css": { type: CSS, file: "components/docs/swagger-theme.css" },
   "fold-column-filters.js": { type: JS, file: "components/docs/fold-column-filters.js" },
   "name-swagger-selects.js": { type: JS, file: "components/docs/name-swagger-selects.js" },
+  "openapi-for-swagger.js": { type: JS, file: "components/docs/openapi-for-swagger.js" },
 };
 
 const assetCache = new Map<string, string>();

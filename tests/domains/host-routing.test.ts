@@ -92,7 +92,8 @@ describe.each(ENGINES)("docs by Host on %s", (engine) => {
     const script = await web.get(A, "/docs/_assets/docs-page.js");
     expect(script.text).toContain(`import { foldColumnFilters } from "./fold-column-filters.js";`);
     expect(script.text).toContain("plugins: [foldColumnFilters]");
-    for (const file of ["fold-column-filters.js", "name-swagger-selects.js"]) {
+    expect(script.text).toContain(`import { openApiForSwagger } from "./openapi-for-swagger.js";`);
+    for (const file of ["fold-column-filters.js", "name-swagger-selects.js", "openapi-for-swagger.js"]) {
       const served = await web.get(A, `/docs/_assets/${file}`);
       expect([served.status, served.type]).toEqual([200, "text/javascript; charset=utf-8"]);
       expect(served.text).toBe(fs.readFileSync(path.join("components/docs", file), "utf8"));
