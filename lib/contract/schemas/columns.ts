@@ -40,6 +40,18 @@ export const ColumnInput = component(
   z.strictObject(columnProperties).superRefine(problemsOf(columnProblems)).meta({ description: "A column definition.", example: COLUMN_EXAMPLE }),
 );
 
+export const ColumnsInput = component(
+  "ColumnsInput",
+  z
+    .strictObject({ columns: z.array(ColumnInput).min(1).max(100).meta({ description: "Added in this order, after the table's columns." }) })
+    .superRefine(
+      problemsOf((body: { columns: { name: string }[] }) =>
+        body.columns.flatMap((c, i) => (body.columns.findIndex((x) => x.name === c.name) === i ? [] : [{ path: ["columns", i, "name"], code: "duplicate", message: `column "${c.name}" is defined twice` }])),
+      ),
+    )
+    .meta({ description: "Several columns added in one change: all or none.", example: { columns: [COLUMN_EXAMPLE, { name: "in_stock", type: "boolean", default: true }] } }),
+);
+
 export const ColumnPatch = component(
   "ColumnPatch",
   z
