@@ -33,7 +33,7 @@ const otherErrors = (errors: Record<string, string>) =>
   Object.entries(errors).filter(([field]) => !SHOWN_BESIDE_INPUTS.has(field) && !LIST_OPTIONS.some((o) => field === o || field.startsWith(`${o}[`)));
 
 /** The default's input fits the type: a select for booleans and dropdowns, text otherwise. */
-export const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Partial<ColumnDraft>) => void; error?: string }) => {
+const DefaultInput = ({ draft, set, error }: { draft: ColumnDraft; set: (f: Partial<ColumnDraft>) => void; error?: string }) => {
   const id = `${draft.key}-default`;
   if (isSecret(draft) || isFile(draft)) return null;
   const choices = choicesOf(draft);
