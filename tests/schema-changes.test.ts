@@ -392,6 +392,23 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       await expect422(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: patch }), field, message);
       expect(await snapshot(db)).toEqual(before);
     });
+
+    it("the refusal counts the rows that do not fit; misfits: null converts anyway and makes only those NULL", async () => {
+      const db = await seed({ type: "varchar" }, ["12", "abc", null, "7", "x"]);
+      const { status, body } = await failure(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "int" } }));
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ error: "validation_failed", misfit_rows: 2, errors: [{ field: "type", code: "lossy_conversion" }] });
+      await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "int", misfits: "null" } });
+      expect((await readRows(db, "items")).map((r) => r.c)).toEqual([12, null, null, 7, null]);
+      await expectPhysicalMatchesMetadata(db, "items");
+    });
+
+    it("misfits: null on a column left required is refused, naming misfits, and changes nothing", async () => {
+      const db = await seed({ type: "varchar", nullable: false }, ["12", "abc"]);
+      const before = await snapshot(db);
+      await expect422(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "int", misfits: "null" } }), "misfits", /nullable column/);
+      expect(await snapshot(db)).toEqual(before);
+    });
   });
 
   describe("tables", () => {

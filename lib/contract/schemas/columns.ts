@@ -67,6 +67,10 @@ export const ColumnPatch = component(
             'dropdown only: `{"old option": "new option"}`; rows holding the old option get the new one (an option of the new list; the list may be left out: each renamed option is replaced in place). `null` instead of an option makes those rows NULL (nullable columns). Without it, removing an option that rows hold is a 422 naming the option and its row count.',
           example: { archived: "discontinued" },
         }),
+      misfits: z.enum(["null"]).optional().meta({
+        description:
+          'A lossy change (values that do not fit the new type, length or precision) is refused with a 422 counting the rows (`misfit_rows`). `"null"` converts anyway: those rows become NULL (nullable columns only), every other row is converted as usual.',
+      }),
       fill: z.unknown().optional().meta({
         description: "Value written into the rows where the column is empty (NULL), in the same change: how a column with empty rows becomes required (`nullable: false`). Valid for the new type; not stored.",
       }),
