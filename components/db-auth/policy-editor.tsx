@@ -79,7 +79,7 @@ export const PolicyEditor = ({ instance, tables, usersTable, canAdmin }: Props) 
             ))}
           </SelectInput>
         </Field>
-        <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-56">
+        <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-72">
           <SelectInput id="policy-owner" value={owner} onChange={(e) => setOwner(e.target.value)} {...adminLock}>
             <option value="">None (add one: reference to {usersTable}, default auth.id)</option>
             {table === usersTable && <option value="id">id (the row is the user)</option>}
