@@ -110,10 +110,11 @@ for (const v of THEMED_VIEWPORTS) {
       const notice = page.getByRole("region", { name: "No AI model configured" });
       await expect(notice).toBeVisible();
       const height = (await notice.boundingBox())!.height;
-      test.info().annotations.push({ type: "height", description: `${tag}: AI notice ${Math.round(height)} px` });
+      console.log(`AI notice height ${tag}: ${Math.round(height)} px`);
       if (v.width < 768) {
         expect(height).toBeLessThan(140);
         for (const copy of [notice.getByText("It cannot guess").first(), notice.getByText("It cannot guess").last()]) await expect(copy).toBeHidden();
+        await shot(page, `24-databases-ai-notice-folded-${tag}`);
         await notice.getByText("What it can and cannot do").click();
         await expect(notice.getByText("It cannot guess").last()).toBeVisible();
       } else {

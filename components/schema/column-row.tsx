@@ -126,7 +126,7 @@ export const ColumnRow = ({ draft, position, onChange, onRemove, tables, errors 
   return (
     <li aria-label={`Column ${position}`} className="px-3 py-2">
       <div className="flex flex-wrap items-center gap-2 md:grid md:grid-cols-[1.25rem_minmax(7rem,1fr)_8rem_minmax(9rem,1.3fr)_minmax(6rem,0.8fr)_auto_auto_2rem_2rem]">
-        <span className="w-5 text-right text-xs text-slate-400">{position}</span>
+        <span className="w-5 text-right text-xs text-slate-400 max-md:order-first">{position}</span>
         <TextInput
           id={id("name")}
           aria-label="Name"
@@ -135,12 +135,12 @@ export const ColumnRow = ({ draft, position, onChange, onRemove, tables, errors 
           placeholder="column_name"
           invalid={!!errors.name}
           autoComplete="off"
-          className={`${small} min-w-0 flex-1 font-mono md:w-full`}
+          className={`${small} min-w-0 flex-1 font-mono max-md:order-first md:w-full`}
         />
-        <div className="w-36 md:w-auto">
+        <div className="w-32 max-md:order-first md:w-auto">
           <TypePicker id={id("type")} value={draft.type} onChange={setType} invalid={!!errors.type} className={small} />
         </div>
-        <div className="w-full md:w-auto">
+        <div className="w-full empty:hidden md:w-auto md:empty:block">
           <TypeDetails draft={draft} set={set} tables={tables} errors={errors} />
         </div>
         <div className="min-w-0 flex-1 md:w-auto">
@@ -155,12 +155,12 @@ export const ColumnRow = ({ draft, position, onChange, onRemove, tables, errors 
           aria-controls={id("more")}
           aria-label={`More settings for column ${position}`}
           title="Index, search, file options"
-          className="grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 max-md:order-first"
         >
           <span aria-hidden>{moreShown ? "▾" : "▸"}</span>
         </button>
         {onRemove && (
-          <button type="button" onClick={onRemove} aria-label={`Remove column ${position}`} className="grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+          <button type="button" onClick={onRemove} aria-label={`Remove column ${position}`} className="grid size-8 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 max-md:order-first">
             <span aria-hidden>×</span>
           </button>
         )}

@@ -11,7 +11,7 @@ type Props = { rows: number; nullable: boolean; pending: boolean; onConvert: () 
 export const ConvertAnyway = ({ rows, nullable, pending, onConvert }: Props) => {
   const these = rows === 1 ? "this row" : `these ${rows} rows`;
   return (
-    <section className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" aria-label="Lossy change">
+    <section className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" aria-label="Lossy change">
       <p>
         {rows === 1 ? "1 row holds a value" : `${rows} rows hold values`} the new definition cannot keep. Nothing has changed yet: change the definition back, or convert anyway and
         lose those values.
