@@ -143,7 +143,7 @@ export const ColumnRow = ({ draft, position, onChange, onRemove, tables, errors 
         <div className="w-full empty:hidden md:w-auto md:empty:block">
           <TypeDetails draft={draft} set={set} tables={tables} errors={errors} />
         </div>
-        <div className="min-w-0 flex-1 md:w-auto">
+        <div className="min-w-0 flex-1 basis-36 md:w-auto md:basis-auto">
           <DefaultBox draft={draft} set={set} invalid={!!errors.default} />
         </div>
         <Checkbox label="Required" checked={!draft.nullable} onChange={(e) => set({ nullable: !e.target.checked })} aria-invalid={errors.nullable ? true : undefined} />
