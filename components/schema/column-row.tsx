@@ -137,13 +137,13 @@ export const ColumnRow = ({ draft, position, onChange, onRemove, tables, errors 
           autoComplete="off"
           className={`${small} min-w-0 flex-1 font-mono max-md:order-first md:w-full`}
         />
-        <div className="w-32 max-md:order-first md:w-auto">
+        <div className="w-28 max-md:order-first md:w-auto">
           <TypePicker id={id("type")} value={draft.type} onChange={setType} invalid={!!errors.type} className={small} />
         </div>
         <div className="w-full empty:hidden md:w-auto md:empty:block">
           <TypeDetails draft={draft} set={set} tables={tables} errors={errors} />
         </div>
-        <div className="min-w-0 flex-1 basis-36 md:w-auto md:basis-auto">
+        <div className="min-w-0 flex-1 basis-28 md:w-auto md:basis-auto">
           <DefaultBox draft={draft} set={set} invalid={!!errors.default} />
         </div>
         <Checkbox label="Required" checked={!draft.nullable} onChange={(e) => set({ nullable: !e.target.checked })} aria-invalid={errors.nullable ? true : undefined} />
