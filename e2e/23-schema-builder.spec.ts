@@ -63,7 +63,7 @@ for (const v of THEMED_VIEWPORTS) {
       await expect(rowsOf(table)).toHaveCount(14);
       const height = (await table.boundingBox())!.height;
       // One row per column: 14 columns took 4,081 px as one card each.
-      expect(height, `quick create table height at ${tag}`).toBeLessThan(v.width >= 1280 ? 900 : 2200);
+      expect(height, `quick create table height at ${tag}`).toBeLessThan(v.width >= 1280 ? 900 : 1800);
       console.log(`quick create height ${tag}: ${Math.round(height)} px for 14 columns`);
       if (v.width >= 1280) {
         // Name, type, options, default, Required and Unique share one line.
