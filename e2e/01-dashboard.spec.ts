@@ -24,16 +24,13 @@ const shot = async (page: Page, name: string) => {
 
 type ColumnSpec = { name: string; type: string; nullable?: boolean; unique?: boolean; options?: string[]; references?: string; default?: string };
 
-/** Fills one column of the column editor (quick create or the schema editor's dialog). */
+/** Fills one row of the column grid (quick create or the schema editor's "Add columns"). */
 const fillColumn = async (scope: Locator, c: ColumnSpec) => {
   await scope.getByLabel("Name", { exact: true }).fill(c.name);
   await scope.getByLabel("Type", { exact: true }).selectOption(c.type);
-  if (c.nullable === false) await scope.getByLabel("Nullable").uncheck();
+  if (c.nullable === false) await scope.getByLabel("Required").check();
   if (c.unique) await scope.getByLabel("Unique").check();
-  if (c.options) {
-    await scope.getByPlaceholder("Add options").fill(c.options.join(", "));
-    await scope.getByPlaceholder("Add options").press("Enter");
-  }
+  if (c.options) await scope.getByLabel("Options").fill(c.options.join(", "));
   if (c.references) await scope.getByLabel("References table").selectOption(c.references);
   if (c.default) await scope.getByLabel("Default").selectOption(c.default);
 };
@@ -42,7 +39,7 @@ const fillTable = async (page: Page, index: number, name: string, columns: Colum
   const table = page.getByRole("region", { name: `Table ${index}` });
   await table.getByLabel(`Table ${index} name`).fill(name);
   for (const [i, column] of columns.entries()) {
-    if (i > 0) await table.getByRole("button", { name: "Add column" }).click();
+    if (i > 0) await table.getByRole("button", { name: "Add another column" }).click();
     await fillColumn(table.getByRole("listitem", { name: `Column ${i + 1}`, exact: true }), column);
   }
 };
@@ -109,8 +106,8 @@ test("the dashboard covers the backbone, from first run to a regenerated key", a
   });
 
   await test.step("add a column in the schema editor", async () => {
-    await page.getByRole("button", { name: "Add column" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add a column to authors" });
+    await page.getByRole("button", { name: "Add columns" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add columns to authors" });
     await fillColumn(dialog, { name: "age", type: "int" });
     await shot(page, "05-add-column-dialog");
     await dialog.getByRole("button", { name: "Add column" }).click();

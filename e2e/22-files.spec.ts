@@ -28,8 +28,8 @@ test("a file column: made in the schema editor, uploaded, shown, downloaded and 
 
   await test.step("schema editor: the file type and its options; a bad thumb size is answered beside its field", async () => {
     await page.goto(`/databases/${instance}/schema?table=gallery`);
-    await page.getByRole("button", { name: "Add column" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add a column to gallery" });
+    await page.getByRole("button", { name: "Add columns" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add columns to gallery" });
     await dialog.getByLabel("Name", { exact: true }).fill("photo");
     await dialog.getByLabel("Type", { exact: true }).selectOption("file");
     await dialog.getByLabel("Accept").fill("image/*");

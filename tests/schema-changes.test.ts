@@ -13,6 +13,7 @@ import type { Config, EngineKind } from "../lib/config";
 import type { UserDb } from "../lib/db/engine";
 import { toErrorResponse } from "../lib/errors";
 import { addColumn as addColumnService } from "../lib/services/columns/add-column";
+import { addColumns as addColumnsService } from "../lib/services/columns/add-columns";
 import { dropColumn as dropColumnService } from "../lib/services/columns/drop-column";
 import { updateColumn as updateColumnService } from "../lib/services/columns/update-column";
 import type { Ctx } from "../lib/meta/context";
@@ -25,7 +26,7 @@ import { listTables as listTablesService } from "../lib/services/tables/list-tab
 import { updateTable as updateTableService } from "../lib/services/tables/update-table";
 import { TYPE_SPECS } from "../lib/schema/column-types";
 import type { ColumnDef } from "../lib/schema/types";
-import { ColumnInput, ColumnPatch } from "../lib/contract/schemas/columns";
+import { ColumnInput, ColumnPatch, ColumnsInput } from "../lib/contract/schemas/columns";
 import { DatabaseCreate, TableInput, TableUpdate } from "../lib/contract/schemas/databases";
 import { parseWith } from "../lib/contract/parse-input";
 import { asRoute, asRouteWithBody } from "./helpers/as-route";
@@ -36,6 +37,7 @@ const getTable = asRoute(getTableService);
 const listTables = asRoute(listTablesService);
 
 const addColumn = asRouteWithBody(ColumnInput, addColumnService);
+const addColumns = asRouteWithBody(ColumnsInput, addColumnsService);
 const updateColumn = asRouteWithBody(ColumnPatch, updateColumnService);
 const createDatabase = (ctx: Ctx, { body }: { body: unknown }) => createDatabaseService(ctx, { body: parseWith(DatabaseCreate, body) });
 const createTable = asRouteWithBody(TableInput, createTableService);
@@ -390,6 +392,23 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       await expect422(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: patch }), field, message);
       expect(await snapshot(db)).toEqual(before);
     });
+
+    it("the refusal counts the rows that do not fit; misfits: null converts anyway and makes only those NULL", async () => {
+      const db = await seed({ type: "varchar" }, ["12", "abc", null, "7", "x"]);
+      const { status, body } = await failure(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "int" } }));
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ error: "validation_failed", misfit_rows: 2, errors: [{ field: "type", code: "lossy_conversion" }] });
+      await updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "int", misfits: "null" } });
+      expect((await readRows(db, "items")).map((r) => r.c)).toEqual([12, null, null, 7, null]);
+      await expectPhysicalMatchesMetadata(db, "items");
+    });
+
+    it("misfits: null on a column left required is refused, naming misfits, and changes nothing", async () => {
+      const db = await seed({ type: "varchar", nullable: false }, ["12", "abc"]);
+      const before = await snapshot(db);
+      await expect422(updateColumn(ctx, { instance: db.instance, table: "items", column: "c", body: { type: "int", misfits: "null" } }), "misfits", /nullable column/);
+      expect(await snapshot(db)).toEqual(before);
+    });
   });
 
   describe("tables", () => {
@@ -526,6 +545,50 @@ describe.each(ENGINES)("schema changes on %s", (engine) => {
       const db = await seed({ type: "int" }, []);
       const { status, body } = await failure(addColumn(ctx, { instance: db.instance, table: "items", body: { name: "note", type: "text" } }));
       expect({ status, body }).toEqual({ status: 409, body: { error: "conflict", message: 'Column "note" already exists in table "items".' } });
+    });
+
+    it("a batch adds several columns in one change, each row given each default", async () => {
+      const db = await seed({ type: "int" }, [1, 2]);
+      const columns = [
+        { name: "price", type: "decimal", precision: 8, scale: 2, nullable: false, default: 9.5 },
+        { name: "author_id", ...REF },
+        { name: "status", type: "dropdown", options: ["draft", "live"], default: "draft" },
+        { name: "sku", type: "varchar", unique: true },
+      ];
+      const added = await addColumns(ctx, { instance: db.instance, table: "items", body: { columns } });
+      expect(added.map((c) => c.name)).toEqual(["price", "author_id", "status", "sku"]);
+      const rows = await readRows(db, "items");
+      expect(rows.map((r) => [r.c, r.price, r.author_id, r.status, r.sku])).toEqual([[1, 9.5, null, "draft", null], [2, 9.5, null, "draft", null]]);
+      await expectPhysicalMatchesMetadata(db, "items");
+      await expect(insertRows(db, "items", [{ author_id: 99 }])).rejects.toThrow();
+    });
+
+    it("a batch with one refused column adds none, naming every problem by its column and field", async () => {
+      const db = await seed({ type: "int" }, [1, 2]);
+      const before = await snapshot(db);
+      const columns = [
+        { name: "fine", type: "int" },
+        { name: "must", type: "int", nullable: false },
+        { name: "ref", type: "reference", references: "nowhere" },
+      ];
+      const { status: refStatus, body: refBody } = await failure(addColumns(ctx, { instance: db.instance, table: "items", body: { columns } }));
+      expect({ status: refStatus, body: refBody }).toEqual({ status: 422, body: { error: "validation_failed", message: 'table "nowhere" does not exist', errors: [{ field: "columns[2].references", code: "unknown_table", message: 'table "nowhere" does not exist' }] } });
+      const { status, body } = await failure(addColumns(ctx, { instance: db.instance, table: "items", body: { columns: columns.slice(0, 2) } }));
+      const message = 'table "items" has 2 rows that would have no value in "must"; give the column a default or make it nullable';
+      expect({ status, body }).toEqual({ status: 422, body: { error: "validation_failed", message, errors: [{ field: "columns[1].nullable", code: "rows_need_value", message }] } });
+      await expect422(addColumns(ctx, { instance: db.instance, table: "items", body: { columns: [{ name: "a", type: "int" }, { name: "a", type: "text" }] } }), "columns[1].name");
+      expect(await snapshot(db)).toEqual(before);
+    });
+
+    it("a batch naming a column the table has is a 409 naming it, and adds none", async () => {
+      const db = await seed({ type: "int" }, []);
+      const before = await snapshot(db);
+      const { status, body } = await failure(addColumns(ctx, { instance: db.instance, table: "items", body: { columns: [{ name: "fresh", type: "int" }, { name: "note", type: "text" }] } }));
+      expect({ status, body }).toEqual({
+        status: 409,
+        body: { error: "conflict", message: 'Column "note" already exists in table "items".', errors: [{ field: "columns[1].name", code: "conflict", message: 'column "note" already exists in table "items"' }] },
+      });
+      expect(await snapshot(db)).toEqual(before);
     });
 
     it.each([

@@ -32,7 +32,7 @@ export type DatabaseRole = DatabaseSummary["role"];
 export type DatabaseListQuery = z.input<typeof ListQuerySchema>;
 
 /** What the public invite page reads before sign-in (`/api/session/invite?token=`). */
-export type InviteInfo = InviteAccepted & Pick<Invite, "status" | "expires_at">;
+export type InviteInfo = InviteAccepted & Pick<Invite, "status" | "expires_at" | "email">;
 
 /** What the sign-in page reads before anyone is signed in (`/api/session/status`, not the management API). */
 export type SignupStatus = { has_accounts: boolean; first_run: boolean; signup: "open" | "operator" };

@@ -33,6 +33,10 @@ export const useDropTable = (instance: string, table: string) =>
 export const useAddColumn = (instance: string, table: string) =>
   useSchemaMutation(instance, (input: ColumnInput) => mgmt<Column>(`${tablePath(instance, table)}/columns`, { method: "POST", body: input }));
 
+/** Several columns in one change, all or none. */
+export const useAddColumns = (instance: string, table: string) =>
+  useSchemaMutation(instance, (columns: ColumnInput[]) => mgmt<Column[]>(`${tablePath(instance, table)}/columns/batch`, { method: "POST", body: { columns } }));
+
 export const useUpdateColumn = (instance: string, table: string, column: string) =>
   useSchemaMutation(instance, (input: ColumnPatch) =>
     mgmt<Column>(`${tablePath(instance, table)}/columns/${encodeURIComponent(column)}`, { method: "PATCH", body: input }),

@@ -12,11 +12,13 @@ type Props = {
   pending: boolean;
   error: unknown;
   onSubmit: (input: { email: string; password: string }) => void;
+  /** The address to start with (an invite's). */
+  initialEmail?: string;
 };
 
 /** Email, password and its confirmation; the API's field errors show under the matching input. */
-export const AccountForm = ({ submitLabel, pending, error, onSubmit }: Props) => {
-  const [email, setEmail] = useState("");
+export const AccountForm = ({ submitLabel, pending, error, onSubmit, initialEmail = "" }: Props) => {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [mismatch, setMismatch] = useState(false);

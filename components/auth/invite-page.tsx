@@ -122,7 +122,7 @@ export const InvitePage = ({ token }: { token: string }) => {
         ) : (
           <div className="space-y-3">
             <p className="text-sm text-slate-600">Create your Tabula account to join:</p>
-            <AccountForm submitLabel="Create account and join" pending={signingUp} error={signUp.error} onSubmit={signUp.mutate} />
+            <AccountForm submitLabel="Create account and join" pending={signingUp} error={signUp.error} onSubmit={signUp.mutate} initialEmail={data.email ?? undefined} />
           </div>
         )}
       </div>

@@ -2,7 +2,7 @@ import type { Column, Table } from "../api/types";
 import { Field, SelectInput, TextArea, TextInput } from "../ui/field";
 import type { ReadRows } from "./reference-display";
 import { ReferencePicker } from "./reference-picker";
-import { choicesOf, isFile, isJson, isReference, isSecret } from "@/lib/schema/type-traits";
+import { choiceInWords, choicesOf, isFile, isJson, isReference, isSecret, typeInWords } from "@/lib/schema/type-traits";
 import type { FileValue } from "./file-access";
 import { FileField, type FileEdit } from "./file-field";
 
@@ -26,7 +26,7 @@ const hintFor = (c: Column, editing: boolean) => {
 
 /** What the empty choice of a select means: the default on a new record, else NULL (or nothing chosen). */
 const emptyChoice = (c: Column, editing: boolean) => {
-  if (!editing && c.default !== undefined) return `Default (${String(c.default)})`;
+  if (!editing && c.default !== undefined) return `Default (${choiceInWords(c, String(c.default))})`;
   return c.nullable ? "NULL" : "Choose…";
 };
 
@@ -35,8 +35,14 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
   const id = `field-${column.name}`;
   const label = (
     <>
-      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-600">{column.mysql_type}</span>
-      {!column.nullable && <span className="ml-1 text-red-500" title="NOT NULL">*</span>}
+      <span className="font-mono">{column.name}</span> <span className="font-normal text-slate-600" title={column.mysql_type}>
+        {typeInWords(column)}
+      </span>
+      {!column.nullable && (
+        <span className="ml-1 text-red-500" title="Required">
+          *
+        </span>
+      )}
     </>
   );
   const common = { id, invalid: !!error, "aria-describedby": error ? `${id}-error` : undefined };
@@ -61,7 +67,9 @@ export const RecordField = ({ column, value, onChange, error, editing, reference
         <SelectInput {...common} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{emptyChoice(column, editing)}</option>
           {choices.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>
+              {choiceInWords(column, c)}
+            </option>
           ))}
         </SelectInput>
       ) : isJson(column) || column.type === "text" ? (

@@ -1,8 +1,6 @@
 "use client";
 import { fieldErrors } from "../api/api-error";
-import { PlusIcon } from "../icons";
-import { newColumnDraft } from "../schema/column-draft";
-import { ColumnEditor } from "../schema/column-editor";
+import { ColumnRows } from "../schema/column-rows";
 import { Button } from "../ui/button";
 import { Field, TextInput } from "../ui/field";
 import type { TableDraft } from "./table-draft";
@@ -17,7 +15,7 @@ type Props = {
   error: unknown;
 };
 
-/** One table of a quick create: its name and its columns, each with the full column editor. */
+/** One table of a quick create: its name and its columns as a compact grid, one row per column. */
 export const TableDraftCard = ({ index, table, onChange, onRemove, tableNames, error }: Props) => {
   const at = `tables[${index}].`;
   const tableErrors = fieldErrors(error, at);
@@ -39,34 +37,8 @@ export const TableDraftCard = ({ index, table, onChange, onRemove, tableNames, e
           Remove table
         </Button>
       </div>
-      <ol className="divide-y divide-slate-100">
-        {table.columns.map((column, j) => (
-          <li key={column.key} className="flex gap-3 px-4 py-4" aria-label={`Column ${j + 1}`}>
-            <span className="mt-6 w-5 shrink-0 text-right text-xs text-slate-400">{j + 1}</span>
-            <div className="min-w-0 flex-1">
-              <ColumnEditor
-                draft={column}
-                tables={tableNames.filter(Boolean)}
-                errors={fieldErrors(error, `${at}columns[${j}].`)}
-                onChange={(d) => onChange({ ...table, columns: table.columns.map((c) => (c.key === d.key ? d : c)) })}
-              />
-            </div>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="mt-5"
-              aria-label={`Remove column ${j + 1}`}
-              onClick={() => onChange({ ...table, columns: table.columns.filter((c) => c.key !== column.key) })}
-            >
-              ×
-            </Button>
-          </li>
-        ))}
-      </ol>
-      <div className="border-t border-slate-100 px-4 py-3">
-        <Button size="sm" onClick={() => onChange({ ...table, columns: [...table.columns, newColumnDraft()] })}>
-          <PlusIcon /> Add column
-        </Button>
+      <div className="p-3">
+        <ColumnRows columns={table.columns} onChange={(columns) => onChange({ ...table, columns })} tables={tableNames.filter(Boolean)} error={error} at={`${at}columns[`} />
       </div>
     </section>
   );

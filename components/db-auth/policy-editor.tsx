@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Field, SelectInput, TextArea } from "../ui/field";
 import { LockNote } from "../ui/lock-note";
 import { ErrorState, FormError, LoadingState } from "../ui/states";
+import { isReference } from "@/lib/schema/type-traits";
 import { ownerCandidates, pickOwnerColumn, POLICY_PRESETS } from "./policy-presets";
 
 const HELP: Record<PolicyAction, string> = {
@@ -45,7 +46,7 @@ export const PolicyEditor = ({ instance, tables, usersTable, canAdmin }: Props) 
   const save = useSavePolicies(instance, table);
   const [draft, setDraft] = useState<Record<PolicyAction, string>>(toDraft({ select: null, insert: null, update: null, delete: null }));
   const columns = tables.find((t) => t.name === table)?.columns ?? [];
-  const candidates = ownerCandidates(columns);
+  const candidates = ownerCandidates(columns, usersTable);
   const [owner, setOwner] = useState("");
   useEffect(() => {
     if (policies.data) setDraft(toDraft(policies.data));
@@ -78,12 +79,14 @@ export const PolicyEditor = ({ instance, tables, usersTable, canAdmin }: Props) 
             ))}
           </SelectInput>
         </Field>
-        <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-56">
+        <Field label="Owner column (for presets)" htmlFor="policy-owner" className="w-72">
           <SelectInput id="policy-owner" value={owner} onChange={(e) => setOwner(e.target.value)} {...adminLock}>
             <option value="">None (add one: reference to {usersTable}, default auth.id)</option>
-            <option value="id">id (the row is the user)</option>
+            {table === usersTable && <option value="id">id (the row is the user)</option>}
             {candidates.map((c) => (
-              <option key={c.name}>{c.name}</option>
+              <option key={c.name} value={c.name}>
+                {c.name} ({isReference(c) ? `reference to ${c.references}` : "filled with auth.id"})
+              </option>
             ))}
           </SelectInput>
         </Field>

@@ -1,24 +1,23 @@
 import type { Column } from "../api/types";
 import type { Policies } from "../api/use-db-auth";
-import { holdsUserId, isReference, isTextual } from "@/lib/schema/type-traits";
-
-/** Columns that can hold a user's id. */
-export const ownerCandidates = (columns: Column[]) => columns.filter(holdsUserId);
+import { holdsUserId, isReference } from "@/lib/schema/type-traits";
 
 /**
- * The column most likely to hold the row's owner: `id` on the users table; a number column filled with
- * auth.id, else a reference to the users table, else one named like an owner; none otherwise (a title or a
- * price is never a sensible guess).
+ * Columns that hold the id of the row's user: references to the users table, and number columns filled with
+ * auth.id. A title, a price or a reference to another table is never offered.
+ */
+export const ownerCandidates = (columns: Column[], usersTable: string) =>
+  columns.filter((c) => (isReference(c) ? c.references === usersTable : holdsUserId(c) && c.default === "auth.id"));
+
+/**
+ * The column most likely to hold the row's owner: `id` on the users table; a column filled with auth.id, else
+ * the first reference to the users table; none otherwise (a title or a price is never a sensible guess).
  */
 export const pickOwnerColumn = (table: string, columns: Column[], usersTable: string) => {
   // On the users table itself, the row is the user.
   if (table === usersTable) return "id";
-  const candidates = ownerCandidates(columns).filter((c) => !isTextual(c));
-  return (
-    candidates.find((c) => c.default === "auth.id") ??
-    candidates.find((c) => isReference(c) && c.references === usersTable) ??
-    candidates.find((c) => /owner|user|author|created_by/.test(c.name))
-  )?.name ?? "";
+  const candidates = ownerCandidates(columns, usersTable);
+  return (candidates.find((c) => c.default === "auth.id") ?? candidates[0])?.name ?? "";
 };
 
 /** Starter policies; `owner` is the column holding the user's id (e.g. owner_id with default auth.id). */

@@ -8,6 +8,7 @@ import { Dialog, DialogActions } from "../ui/dialog";
 import { FormError } from "../ui/states";
 import { type ColumnDraft, draftFromColumn, newColumnDraft, parseDefault, toColumnInput } from "./column-draft";
 import { ColumnEditor } from "./column-editor";
+import { ConvertAnyway, misfitRows } from "./convert-anyway";
 import { FillOffer } from "./fill-offer";
 import { takesParam } from "@/lib/schema/type-traits";
 import { chosenRenames, type OptionInUse, optionsInUse, RemovedOptions } from "./removed-options";
@@ -30,14 +31,16 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
   }, [mutation.error]);
   const { options: _inPanel, ...otherErrors } = fieldErrors(mutation.error);
   const errors = asked.length ? otherErrors : fieldErrors(mutation.error);
-  const save = (fill?: string) => {
+  const save = (fill?: string, misfits?: "null") => {
     const input = toColumnInput(draft);
     // A PATCH removes a default with null; POST simply omits it.
     const body: Record<string, unknown> = column && input.default === undefined && column.default !== undefined ? { ...input, default: null } : { ...input };
     const answered = Object.fromEntries(Object.entries(choices).filter(([option]) => asked.some((a) => a.option === option) && !draft.options.includes(option)));
     const rename = { ...draft.renames, ...chosenRenames(answered) };
     if (column && takesParam(draft.type, "options") && Object.keys(rename).length) body.rename = rename;
-    mutation.mutate((fill === undefined ? body : { ...body, fill: parseDefault(fill, draft.type) ?? null }) as never, { onSuccess: onClose });
+    if (fill !== undefined) body.fill = parseDefault(fill, draft.type) ?? null;
+    if (misfits) body.misfits = misfits;
+    mutation.mutate(body as never, { onSuccess: onClose });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -71,6 +74,9 @@ export const ColumnDialog = ({ instance, table, tables, column, onClose }: Props
         />
         {asked.length > 0 && (
           <RemovedOptions inUse={asked} options={draft.options} nullable={draft.nullable} choices={choices} onChoose={(option, choice) => setChoices((c) => ({ ...c, [option]: choice }))} />
+        )}
+        {column && misfitRows(mutation.error) > 0 && (
+          <ConvertAnyway rows={misfitRows(mutation.error)} nullable={draft.nullable} pending={mutation.isPending} onConvert={() => save(undefined, "null")} />
         )}
         {Object.keys(errors).length === 0 && !inUse.length && <div className="mt-4"><FormError error={mutation.error} /></div>}
         <DialogActions>

@@ -9,6 +9,7 @@ import { PlusIcon } from "../icons";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { EmptyState } from "../ui/states";
+import { AddColumnsDialog } from "./add-columns-dialog";
 import { AddTableDialog } from "./add-table-dialog";
 import { ColumnDialog } from "./column-dialog";
 import { ColumnsGrid } from "./columns-grid";
@@ -34,7 +35,7 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
       <PlusIcon /> Add table
     </Button>
   );
-  const addTableDialog = <AddTableDialog instance={instance} open={addingTable} onClose={() => setAddingTable(false)} />;
+  const addTableDialog = <AddTableDialog instance={instance} tables={tables.map((t) => t.name)} open={addingTable} onClose={() => setAddingTable(false)} />;
 
   if (!database.data) return null;
   if (!table) {
@@ -68,7 +69,7 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
               Delete table
             </Button>
             <Button size="sm" variant="primary" onClick={() => setEditing({ kind: "add-column" })} {...writeLock}>
-              <PlusIcon /> Add column
+              <PlusIcon /> Add columns
             </Button>
           </div>
         </div>
@@ -78,15 +79,9 @@ export const SchemaEditor = ({ instance }: { instance: string }) => {
       </section>
 
       {addTableDialog}
-      {(editing?.kind === "add-column" || editing?.kind === "edit-column") && (
-        <ColumnDialog
-          key={editing.kind === "edit-column" ? editing.column.name : "new"}
-          instance={instance}
-          table={table.name}
-          tables={names}
-          column={editing.kind === "edit-column" ? editing.column : undefined}
-          onClose={() => setEditing(null)}
-        />
+      {editing?.kind === "add-column" && <AddColumnsDialog instance={instance} table={table.name} tables={names} onClose={() => setEditing(null)} />}
+      {editing?.kind === "edit-column" && (
+        <ColumnDialog key={editing.column.name} instance={instance} table={table.name} tables={names} column={editing.column} onClose={() => setEditing(null)} />
       )}
       {editing?.kind === "rename" && <RenameTableDialog instance={instance} table={table.name} open onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -2,7 +2,9 @@
 import type { ReactNode } from "react";
 import { useModal } from "./use-modal";
 
-type Props = { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; wide?: boolean };
+type Props = { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; wide?: boolean | "grid" };
+
+const WIDTHS = { narrow: "max-w-lg", wide: "max-w-3xl", grid: "max-w-5xl" };
 
 /**
  * A modal over the page (native <dialog>: focus trap, Escape and the backdrop come with it). When it closes,
@@ -19,7 +21,7 @@ export const Dialog = ({ open, onClose, title, description, children, wide = fal
         onClose();
       }}
       aria-label={title}
-      className={`m-auto w-[calc(100%-1.5rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${wide ? "max-w-3xl" : "max-w-lg"}`}
+      className={`m-auto w-[calc(100%-1.5rem)] rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 ${WIDTHS[wide === true ? "wide" : wide || "narrow"]}`}
     >
       {open && (
         <div className="max-h-[85vh] overflow-y-auto p-4 sm:p-6">

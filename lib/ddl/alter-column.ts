@@ -58,7 +58,9 @@ const alterMysqlColumn = async (udb: UserDb, { physical, table, from, to, rows, 
     from.name === to.name && TYPE_SPECS[from.type].mysql(from) === TYPE_SPECS[to.type].mysql(to) && from.nullable === to.nullable;
   // A file column that becomes multiple (or single) keeps its JSON type but each value changes shape.
   const reshaped = isFile(from) && !!from.multiple !== !!to.multiple;
-  const direct = renames.size === 0 && mysqlConvertsLikeUs(from.type, to.type) && !reshaped;
+  // Values that did not fit and were asked to become NULL (`misfits: "null"`): MySQL would refuse or truncate them.
+  const nulled = rows.some((r) => r.stored === null && r.raw !== null && r.raw !== undefined);
+  const direct = renames.size === 0 && mysqlConvertsLikeUs(from.type, to.type) && !reshaped && !nulled;
   // A column in a foreign key cannot change, nor lose the index the key uses: drop the key, add it back after.
   const dropKey = !!from.references && (!sameDef || !direct || from.references !== to.references || (from.unique && !to.unique));
   const dropUnique = from.unique && !to.unique;

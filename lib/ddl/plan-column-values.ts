@@ -1,7 +1,7 @@
 // Judges a column change against the rows: converts every stored value in JS, checks it with the new type,
 // and refuses (422, naming up to five row ids) anything that would lose or break data. Nothing is written.
 import type { UserDb } from "../db/engine";
-import { type FieldError, validationFailed } from "../errors";
+import { ApiError, type FieldError, validationFailed } from "../errors";
 import { TYPE_SPECS } from "../schema/column-types";
 import type { ColumnDef } from "../schema/types";
 import { describeIds, existingIds, readColumn, rowCount, type StoredValue } from "./column-values";
@@ -56,14 +56,18 @@ export const planColumnValues = async (
   from: ColumnDef,
   to: ColumnDef,
   renames: OptionRenames,
-  /** `fill` of the PATCH: the value empty rows get in the same change (making a column required). */
   fill?: { value: unknown },
+  /** `null`: rows whose value does not fit the new column become NULL (asked for explicitly; nullable columns only). */
+  misfits?: "null",
 ): Promise<ConvertedRow[]> => {
   const filled = fill && (await checkFill(udb, to, fill.value));
   const rows = await readColumn(udb, table, from.name);
   const converted: ConvertedRow[] = [];
   const nulls: number[] = [];
-  const misfits: { id: number; reason: string; code: string }[] = [];
+  const misfitRows: { id: number; reason: string; code: string }[] = [];
+  if (misfits === "null" && !to.nullable) {
+    throw validationFailed([{ field: "misfits", code: "not_nullable", message: "misfits can become NULL only in a nullable column: make it nullable in the same change" }]);
+  }
   for (const row of rows) {
     if (row.raw === null || row.raw === undefined) {
       if (filled) converted.push({ ...row, stored: filled.value });
@@ -78,15 +82,16 @@ export const planColumnValues = async (
     }
     const check = value.ok ? TYPE_SPECS[to.type].fromJson(value.value, to) : { ok: false as const, code: "lossy_conversion", message: value.message };
     if (check.ok) converted.push({ ...row, stored: check.value });
-    else misfits.push({ id: row.id, reason: check.message, code: check.code });
+    else if (misfits === "null" && to.nullable) converted.push({ ...row, stored: null });
+    else misfitRows.push({ id: row.id, reason: check.message, code: check.code });
   }
   const errors: FieldError[] = [];
-  if (misfits.length) {
-    const first = misfits[0];
+  if (misfitRows.length) {
+    const first = misfitRows[0];
     errors.push({
       field: conversionField(from, to, first.code),
       code: "lossy_conversion",
-      message: `${verb(misfits.length, "does not fit", "do not fit")} ${typeLabel(to)}: ${describeIds(misfits.map((m) => m.id))} (id ${first.id}: ${first.reason})`,
+      message: `${verb(misfitRows.length, "does not fit", "do not fit")} ${typeLabel(to)}: ${describeIds(misfitRows.map((m) => m.id))} (id ${first.id}: ${first.reason})`,
     });
   }
   if (!to.nullable && nulls.length) {
@@ -96,7 +101,7 @@ export const planColumnValues = async (
       message: `${verb(nulls.length, "has", "have")} no value in "${from.name}": ${describeIds(nulls)}; give them values before making the column required`,
     });
   }
-  if (to.unique && !misfits.length) {
+  if (to.unique && !misfitRows.length) {
     const dupes = duplicateIds(udb, converted);
     if (dupes.length) {
       errors.push({
@@ -106,11 +111,11 @@ export const planColumnValues = async (
       });
     }
   }
-  if (isReference(to) && !misfits.length) {
+  if (isReference(to) && !misfitRows.length) {
     const changed = !isReference(from) || from.references !== to.references;
-    const ids = converted.map((r) => r.stored as number);
+    const ids = converted.filter((r) => r.stored !== null).map((r) => r.stored as number);
     const found = changed || fill ? await existingIds(udb, to.references!, ids) : new Set(ids);
-    const missing = converted.filter((r) => !found.has(r.stored as number)).map((r) => r.id);
+    const missing = converted.filter((r) => r.stored !== null && !found.has(r.stored as number)).map((r) => r.id);
     if (missing.length) {
       errors.push({
         field: isReference(from) ? "references" : "type",
@@ -119,6 +124,10 @@ export const planColumnValues = async (
       });
     }
   }
-  if (errors.length) throw validationFailed(errors);
+  if (errors.length) {
+    const { message } = validationFailed(errors);
+    // The count lets a client offer "convert anyway, set these N rows to NULL" (`misfits: "null"`).
+    throw new ApiError("validation_failed", message, { errors, extra: misfitRows.length ? { misfit_rows: misfitRows.length } : undefined });
+  }
   return converted;
 };

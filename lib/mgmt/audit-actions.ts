@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   renameTable: "table.update",
   deleteTable: "table.delete",
   addColumn: "column.create",
+  addColumns: "column.create",
   updateColumn: "column.update",
   deleteColumn: "column.delete",
   addIndex: "index.create",

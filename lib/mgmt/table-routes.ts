@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addColumn } from "../services/columns/add-column";
+import { addColumns } from "../services/columns/add-columns";
 import { dropColumn } from "../services/columns/drop-column";
 import { updateColumn } from "../services/columns/update-column";
 import { createTable } from "../services/tables/create-table";
@@ -8,7 +9,7 @@ import { getTable } from "../services/tables/get-table";
 import { listTables } from "../services/tables/list-tables";
 import { updateTable } from "../services/tables/update-table";
 import { defineRoute } from "./route";
-import { Column, ColumnInput, ColumnPatch, Index, IndexInput } from "../contract/schemas/columns";
+import { Column, ColumnInput, ColumnPatch, ColumnsInput, Index, IndexInput } from "../contract/schemas/columns";
 import { addIndex } from "../services/indexes/add-index";
 import { dropIndex } from "../services/indexes/drop-index";
 import { Table, TableInput, TableUpdate } from "../contract/schemas/databases";
@@ -54,6 +55,12 @@ export const TABLE_ROUTES = [
     summary: "Add a column", description: "Adds one column; the data API and its docs show it at once. A name taken is 409.",
     body: ColumnInput, status: 201, response: Column, errors: ["conflict"],
     run: (ctx, { instance, table, body }) => addColumn(ctx, { instance, table, body }),
+  }),
+  defineRoute({
+    method: "POST", path: `${TABLE}/columns/batch`, permission: "database:write", tag: "Columns", operationId: "addColumns",
+    summary: "Add several columns", description: "Adds the listed columns in one change, all or none: one refused column (a name taken is 409) refuses them all, each problem named by its field (`columns[2].nullable`).",
+    body: ColumnsInput, status: 201, response: z.array(Column), errors: ["conflict"],
+    run: (ctx, { instance, table, body }) => addColumns(ctx, { instance, table, body }),
   }),
   defineRoute({
     method: "PATCH", path: COLUMN, permission: "database:write", tag: "Columns", operationId: "updateColumn",

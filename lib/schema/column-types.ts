@@ -54,8 +54,12 @@ type TypeSpec = {
   numeric?: true;
   /** Holds a JSON document: written, shown and exported as JSON text. */
   json?: true;
+  /** What the column holds in the builder's words ("Yes/No", "reference to authors"), for form labels. */
+  words: (c: { references?: string; multiple?: boolean }) => string;
   /** The fixed values an input offers, as text. */
   choices?: (c: { options?: string[] }) => readonly string[];
+  /** How a choice reads in a form, where it differs from the value ("true" → "Yes"). */
+  choiceWords?: Readonly<Record<string, string>>;
   /** May hold a user's id: takes the `auth.id` default, may be a policy's owner column. */
   userId?: true;
   /** Holds uploaded files: written with multipart bodies, stored objects follow the row (lib/api/files). */
@@ -80,6 +84,7 @@ const checkString = (v: unknown, max: number, unit: "characters" | "bytes"): Che
 const quoteMysqlString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
+  words: () => "whole number",
   mysql: () => (kind === "int" ? "INT" : "BIGINT"),
   sqlite: () => "INTEGER",
   openapi: () => ({ type: "integer", format: kind === "int" ? "int32" : "int64" }),
@@ -98,6 +103,7 @@ const integerSpec = (kind: "int" | "bigint"): TypeSpec => ({
 
 export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   varchar: {
+    words: () => "text",
     mysql: (c) => `VARCHAR(${c.length ?? 255})`,
     sqlite: () => "TEXT",
     openapi: (c) => ({ type: "string", maxLength: c.length ?? 255 }),
@@ -115,6 +121,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     params: ["length"],
   },
   text: {
+    words: () => "long text",
     mysql: () => "TEXT",
     sqlite: () => "TEXT",
     openapi: () => ({ type: "string", maxLength: TEXT_MAX_BYTES }),
@@ -133,6 +140,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
   int: integerSpec("int"),
   bigint: integerSpec("bigint"),
   decimal: {
+    words: () => "decimal number",
     mysql: (c) => `DECIMAL(${c.precision ?? 10},${c.scale ?? 2})`,
     sqlite: () => "REAL",
     // Scale as prose, not multipleOf: validators divide in binary floating point (19.99 / 0.01 ≠ 1999).
@@ -155,6 +163,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     params: ["precision", "scale"],
   },
   float: {
+    words: () => "number",
     mysql: () => "DOUBLE",
     sqlite: () => "REAL",
     openapi: () => ({ type: "number", format: "double" }),
@@ -170,6 +179,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     numeric: true,
   },
   boolean: {
+    words: () => "Yes/No",
     mysql: () => "TINYINT(1)",
     sqlite: () => "INTEGER",
     openapi: () => ({ type: "boolean" }),
@@ -183,8 +193,10 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     indexable: true,
     keyBytes: () => 1,
     choices: () => ["true", "false"],
+    choiceWords: { true: "Yes", false: "No" },
   },
   date: {
+    words: () => "date",
     mysql: () => "DATE",
     sqlite: () => "TEXT",
     openapi: () => ({ type: "string", format: "date" }),
@@ -199,6 +211,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     keyBytes: () => 3,
   },
   datetime: {
+    words: () => "date and time (UTC)",
     mysql: () => "DATETIME(3)",
     sqlite: () => "TEXT",
     openapi: () => ({ type: "string", format: "date-time" }),
@@ -214,6 +227,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     keyBytes: () => 8,
   },
   json: {
+    words: () => "JSON",
     mysql: () => "JSON",
     sqlite: () => "TEXT",
     openapi: () => ({}),
@@ -235,6 +249,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     json: true,
   },
   password: {
+    words: () => "password",
     mysql: () => "VARCHAR(60)",
     sqlite: () => "TEXT",
     openapi: () => ({ type: "string", format: "password", description: "Written as plain text, stored and returned as a bcrypt hash." }),
@@ -254,6 +269,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     secret: true,
   },
   dropdown: {
+    words: () => "one of a list",
     mysql: (c) => `ENUM(${(c.options ?? []).map(quoteMysqlString).join(",")})`,
     sqlite: () => "TEXT",
     openapi: (c) => ({ type: "string", enum: c.options ?? [] }),
@@ -273,6 +289,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     params: ["options"],
   },
   reference: {
+    words: (c) => `reference to ${c.references}`,
     mysql: () => "BIGINT UNSIGNED",
     sqlite: () => "INTEGER",
     openapi: (c) => ({ type: "integer", format: "int64", minimum: 1, description: `id of a row in ${c.references}` }),
@@ -290,6 +307,7 @@ export const TYPE_SPECS: Record<ColumnType, TypeSpec> = {
     params: ["references"],
   },
   file: {
+    words: (c) => (c.multiple ? "files" : "file"),
     mysql: () => "JSON",
     sqlite: () => "TEXT",
     openapi: (c) => (c.multiple ? { type: "array", items: { $ref: "#/components/schemas/File" }, maxItems: 99 } : { $ref: "#/components/schemas/File" }),

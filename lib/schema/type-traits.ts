@@ -24,6 +24,11 @@ export const isFile = (t: Typed) => specOf(t).file === true;
 /** Compares and sorts in SQL; such a value also fits on one line, so it may stand for its row as a label. */
 export const isOrderable = (t: Typed) => specOf(t).sort !== "none";
 
+/** What the column holds in the builder's words ("Yes/No", "reference to authors"). */
+export const typeInWords = (c: { type: ColumnType; references?: string; multiple?: boolean }) => specOf(c).words(c);
+/** How one of the column's choices reads in a form ("Yes" for true); the value itself otherwise. */
+export const choiceInWords = (t: Typed, value: string) => specOf(t).choiceWords?.[value] ?? value;
+
 /** The fixed values an input offers for the column, as text; undefined for free input. */
 export const choicesOf = (c: { type: ColumnType; options?: string[] }) => specOf(c).choices?.(c);
 /** Decimal places the column's values are written out with; undefined when they are written as they are. */

@@ -78,6 +78,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     createTable: { name: "made_here", columns: [{ name: "n", type: "int" }] },
     renameTable: { name: "scratch" },
     addColumn: { name: "added", type: "int" },
+    addColumns: { columns: [{ name: "added_a", type: "int" }, { name: "added_b", type: "boolean" }] },
     updateColumn: { nullable: true },
     addIndex: { columns: ["keep", "created_at"] },
     createJoin: { name: "made_join", sql: JOIN_SQL },

@@ -47,8 +47,13 @@ describe.each(ENGINES)("sign-up from an invite on %s", (engine) => {
       const listed = await inviteStatus(made.id);
       expect(await describeInvite(made.token)).toEqual({
         status: 200,
-        body: { workspace: { owner: { id: owner.accountId, email: owner.email } }, role: "editor", status: "pending", expires_at: listed.expires_at },
+        body: { workspace: { owner: { id: owner.accountId, email: owner.email } }, role: "editor", status: "pending", expires_at: listed.expires_at, email: null },
       });
+    });
+
+    it("names the address an emailed invite went to, so the sign-up form starts with it", async () => {
+      const made = await invite(h, owner.key, { role: "viewer", email: "Invited.Person@Example.com" });
+      expect((await describeInvite(made.token)).body).toMatchObject({ role: "viewer", status: "pending", email: "invited.person@example.com" });
     });
 
     it("describes a revoked, an expired and a used-up invite with their status", async () => {

@@ -40,6 +40,18 @@ export const ColumnInput = component(
   z.strictObject(columnProperties).superRefine(problemsOf(columnProblems)).meta({ description: "A column definition.", example: COLUMN_EXAMPLE }),
 );
 
+export const ColumnsInput = component(
+  "ColumnsInput",
+  z
+    .strictObject({ columns: z.array(ColumnInput).min(1).max(100).meta({ description: "Added in this order, after the table's columns." }) })
+    .superRefine(
+      problemsOf((body: { columns: { name: string }[] }) =>
+        body.columns.flatMap((c, i) => (body.columns.findIndex((x) => x.name === c.name) === i ? [] : [{ path: ["columns", i, "name"], code: "duplicate", message: `column "${c.name}" is defined twice` }])),
+      ),
+    )
+    .meta({ description: "Several columns added in one change: all or none.", example: { columns: [COLUMN_EXAMPLE, { name: "in_stock", type: "boolean", default: true }] } }),
+);
+
 export const ColumnPatch = component(
   "ColumnPatch",
   z
@@ -55,6 +67,10 @@ export const ColumnPatch = component(
             'dropdown only: `{"old option": "new option"}`; rows holding the old option get the new one (an option of the new list; the list may be left out: each renamed option is replaced in place). `null` instead of an option makes those rows NULL (nullable columns). Without it, removing an option that rows hold is a 422 naming the option and its row count.',
           example: { archived: "discontinued" },
         }),
+      misfits: z.enum(["null"]).optional().meta({
+        description:
+          'A lossy change (values that do not fit the new type, length or precision) is refused with a 422 counting the rows (`misfit_rows`). `"null"` converts anyway: those rows become NULL (nullable columns only), every other row is converted as usual.',
+      }),
       fill: z.unknown().optional().meta({
         description: "Value written into the rows where the column is empty (NULL), in the same change: how a column with empty rows becomes required (`nullable: false`). Valid for the new type; not stored.",
       }),

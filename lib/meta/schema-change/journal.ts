@@ -12,6 +12,7 @@ export type JournalChange =
   | { kind: "create-table"; table: string }
   | { kind: "drop-table"; table: string }
   | { kind: "add-column"; table: string; column: string }
+  | { kind: "add-columns"; table: string; columns: string[] }
   | { kind: "drop-column"; table: string; column: string }
   | { kind: "rename-column"; table: string; from: string; to: string }
   | { kind: "other"; what: SchemaChange["kind"] };
@@ -21,7 +22,10 @@ const journalChange = (change: SchemaChange): JournalChange => {
     case "create-table":
     case "drop-table":
       return { kind: change.kind, table: change.table.name };
-    case "add-column":
+    case "add-column": {
+      const columns = change.columns.map((c) => c.name);
+      return columns.length === 1 ? { kind: change.kind, table: change.table.name, column: columns[0] } : { kind: "add-columns", table: change.table.name, columns };
+    }
     case "drop-column":
       return { kind: change.kind, table: change.table.name, column: change.column.name };
     case "update-column":

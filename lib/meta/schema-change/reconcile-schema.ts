@@ -40,13 +40,17 @@ const settle = async (app: App, db: Db, change: JournalChange): Promise<Settleme
     const metadata = (trx: MetaTrx) => trx.deleteFrom("tables").where("id", "=", row.id).execute();
     return { state: "finished", note: `table "${change.table}" was dropped: its metadata removed`, metadata };
   }
-  if (change.kind === "add-column" && physicalCols?.has(change.column) && !metaColumns.has(change.column)) {
-    if (udb.engine === "mysql") await dropMysqlForeignKeys({ udb, physical: db.physical, table: change.table, column: change.column });
+  const added = change.kind === "add-column" ? [change.column] : change.kind === "add-columns" ? change.columns : [];
+  const orphans = added.filter((c) => physicalCols?.has(c) && !metaColumns.has(c));
+  if (orphans.length) {
     // A searchable column's triggers would stop SQLite's DROP COLUMN; the table's search indexes are built back after.
     if (row) await releaseSearchTriggers(udb, row.id);
-    await sql`ALTER TABLE ${table} DROP COLUMN ${sql.id(change.column)}`.execute(udb.db);
+    for (const column of orphans) {
+      if (udb.engine === "mysql") await dropMysqlForeignKeys({ udb, physical: db.physical, table: change.table, column });
+      await sql`ALTER TABLE ${table} DROP COLUMN ${sql.id(column)}`.execute(udb.db);
+    }
     if (row) await syncSearch(udb, row.id, { id: row.id, name: change.table, columns: JSON.parse(row.columns) as ColumnDef[] });
-    return { state: "undone", note: `column "${change.column}" had no metadata: dropped` };
+    return { state: "undone", note: `${orphans.map((c) => `column "${c}"`).join(", ")} had no metadata: dropped` };
   }
   if (change.kind === "drop-column" && row && physicalCols && !physicalCols.has(change.column) && metaColumns.has(change.column)) {
     const metadata = async (trx: MetaTrx) => {

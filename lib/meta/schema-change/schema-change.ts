@@ -10,7 +10,8 @@ export type SchemaChange =
   | { kind: "create-table"; table: { name: string; columns: ColumnDef[] } }
   | { kind: "rename-table"; table: TableDef; to: string }
   | { kind: "drop-table"; table: TableDef }
-  | { kind: "add-column"; table: TableDef; column: ColumnDef }
+  /** One or several columns added together. */
+  | { kind: "add-column"; table: TableDef; columns: ColumnDef[] }
   /** A rename when `from.name !== to.name`; type and constraint changes otherwise (or both). */
   | { kind: "update-column"; table: TableDef; from: ColumnDef; to: ColumnDef }
   | { kind: "drop-column"; table: TableDef; column: ColumnDef }

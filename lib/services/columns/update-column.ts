@@ -66,7 +66,7 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   const table = getTableOrThrow(schema, tableName);
   const from = table.columns.find((c) => c.name === columnName);
   if (!from) throw notFound(`Column "${columnName}" was not found in table "${table.name}".`);
-  const { fill, rename, ...patch } = input;
+  const { fill, rename, misfits, ...patch } = input;
   if (rename && (!takesParam(from, "options") || !takesParam(patch.type ?? from.type, "options"))) {
     throw invalidField("rename", "invalid_rename", "rename applies to the options of a dropdown column");
   }
@@ -88,7 +88,7 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
   if (limits.length) throw validationFailed(limits);
 
-  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames, fill === undefined ? undefined : { value: fill });
+  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames, fill === undefined ? undefined : { value: fill }, misfits);
   const columns = JSON.stringify(table.columns.map((c) => (c === from ? to : c)));
   // Joins, policies and auth settings naming the column follow a rename (see ../schema-change/dependents.ts).
   await changeSchema(ctx, schema, { kind: "update-column", table, from, to }, {

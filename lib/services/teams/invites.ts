@@ -106,10 +106,13 @@ const findInvite = async (app: App, token: string) => {
 const ownerOf = async (app: App, ownerId: number) =>
   app.engine.meta.selectFrom("accounts").select(["id", "email"]).where("id", "=", ownerId).executeTakeFirstOrThrow();
 
-/** What the invite page shows before anyone signs in: whose workspace, which role, and whether it still works. */
+/**
+ * What the invite page shows before anyone signs in: whose workspace, which role, whether it still works, and the
+ * address it was sent to (the sign-up form starts with it; whoever holds the link could read the mail anyway).
+ */
 export const describeInvite = async (app: App, token: string) => {
   const row = await findInvite(app, token);
-  return { workspace: { owner: await ownerOf(app, row.owner_id) }, role: row.role as MemberRole, status: statusOf(row), expires_at: row.expires_at };
+  return { workspace: { owner: await ownerOf(app, row.owner_id) }, role: row.role as MemberRole, status: statusOf(row), expires_at: row.expires_at, email: row.email };
 };
 
 /** Throws the invite's 404/410 unless it can still be accepted (sign-up from a link checks this first). */
