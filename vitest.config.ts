@@ -31,7 +31,8 @@ const UNIT = [
 ];
 
 // `serial`: one file at a time, with nothing else on the CPU: server processes, redis-server, a private MariaDB,
-// races and time bounds (a latency under 250 ms, a statement stopped within 8 s), and the CLI linter.
+// races and time bounds (a latency under 250 ms, a statement stopped within 8 s), and the CLI linter. Its one worker
+// keeps its loaded modules from file to file, as the http lane's do.
 const SERIAL = [
   "tests/clients/**",
   "tests/backup/backup-restore.test.ts",
@@ -72,7 +73,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: UNIT, pool: "threads", isolate: false, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: "http", isolate: false, include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: "serial", include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "serial", isolate: false, include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });
