@@ -15,7 +15,9 @@ import type { LoadedDatabase } from "../lib/meta/schema-cache";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TMP = path.join(ROOT, "tests/.tmp/openapi-lint");
-const CLI_TIMEOUT = 60_000;
+const CLI_TIMEOUT = 120_000;
+/** A test waits for its job, which may queue behind the others: all of them together, at most. */
+const JOB_WAIT = 300_000;
 const DATA_URL = "http://localhost:3000/v1/shop_7k2m9x";
 const MANAGEMENT_URL = "http://localhost:3000/api/v1";
 
@@ -26,11 +28,31 @@ const run = (command: string, args: string[]): Promise<Run> =>
   new Promise((resolve) => {
     const bin = command.includes("/") ? command : path.join(ROOT, "node_modules/.bin", command);
     const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" };
-    execFile(bin, args, { cwd: ROOT, env, timeout: CLI_TIMEOUT - 5_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(bin, args, { cwd: ROOT, env, timeout: CLI_TIMEOUT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
+
+// The linters are CPU-bound processes of 5-50 s each: they start together in beforeAll, two at a time (the
+// machine's cores), and each test awaits its own. A job is a chain of runs (openapi-typescript, then tsc).
+const SLOTS = 2;
+let free = SLOTS;
+const waiting: (() => void)[] = [];
+const inSlot = async <T>(job: () => Promise<T>): Promise<T> => {
+  if (free === 0) await new Promise<void>((r) => waiting.push(r));
+  else free--;
+  try {
+    return await job();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  }
+};
+const jobs = new Map<string, Promise<Run[]>>();
+const startJob = (key: string, job: () => Promise<Run[]>) => jobs.set(key, inSlot(job));
+const jobResult = (key: string) => jobs.get(key)!;
 
 const col = (name: string, type: ColumnDef["type"], extra: Partial<ColumnDef> = {}): ColumnDef => ({
   name,
@@ -162,46 +184,60 @@ beforeAll(() => {
     data: writeDoc("data", buildOpenApi(loaded(makeSchema()), { serverUrl: DATA_URL })),
     management: writeDoc("management", buildManagementOpenApi(MANAGEMENT_URL)),
   };
+  for (const which of ["data", "management"] as const) {
+    const out = path.join(TMP, `${which}.ts`);
+    fs.rmSync(out, { force: true });
+    startJob(`spectral ${which}`, async () => [await run("spectral", ["lint", files[which], "--ruleset", ".spectral.yaml", "--fail-severity", "error", "-f", "json"])]);
+    startJob(`types ${which}`, async () => {
+      const generated = await run("openapi-typescript", [files[which], "-o", out]);
+      return generated.code === 0 ? [generated, await run("tsc", ["--strict", "--noEmit", "--skipLibCheck", out])] : [generated];
+    });
+    startJob(`redocly ${which}`, async () => [await run("redocly", ["lint", files[which], "--format=json"])]);
+  }
+  startJob("broken", async () => {
+    const doc = buildOpenApi(loaded(makeSchema()), { serverUrl: DATA_URL }) as Doc;
+    doc.paths["/authors"].post.operationId = doc.paths["/authors"].get.operationId;
+    doc.components.schemas.Authors.example.id = "not a number";
+    const file = writeDoc("broken", doc);
+    return [await run("redocly", ["lint", file, "--format=json"]), await run("spectral", ["lint", file, "--ruleset", ".spectral.yaml", "--fail-severity", "error", "-f", "json"])];
+  });
 });
 
 describe.each(["data", "management"] as const)("the %s document passes the linters", (which) => {
   it(
     "redocly lint (recommended) reports zero errors",
     async () => {
-      const result = await run("redocly", ["lint", files[which], "--format=json"]);
+      const [result] = await jobResult(`redocly ${which}`);
       const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{")));
       const errors = report.problems.filter((p: Doc) => p.severity === "error").map((p: Doc) => `${p.ruleId}: ${p.message}`);
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
       expect(result.code).toBe(0);
     },
-    CLI_TIMEOUT,
+    JOB_WAIT,
   );
 
   it(
     "spectral lint (spectral:oas) reports zero errors",
     async () => {
-      const result = await run("spectral", ["lint", files[which], "--ruleset", ".spectral.yaml", "--fail-severity", "error", "-f", "json"]);
+      const [result] = await jobResult(`spectral ${which}`);
       const results = JSON.parse(result.stdout.slice(result.stdout.indexOf("[")));
       const errors = results.filter((r: Doc) => r.severity === 0).map((r: Doc) => `${r.code}: ${r.message} at ${r.path.join(".")}`);
       expect(errors).toEqual([]);
       expect(result.code).toBe(0);
     },
-    CLI_TIMEOUT,
+    JOB_WAIT,
   );
 
   it(
     "openapi-typescript generates types that compile with tsc --strict",
     async () => {
-      const out = path.join(TMP, `${which}.ts`);
-      fs.rmSync(out, { force: true });
-      const generated = await run("openapi-typescript", [files[which], "-o", out]);
+      const [generated, compiled] = await jobResult(`types ${which}`);
       expect(generated.code, generated.stderr).toBe(0);
-      expect(fs.readFileSync(out, "utf8")).toContain("export interface paths");
-      const compiled = await run("tsc", ["--strict", "--noEmit", "--skipLibCheck", out]);
+      expect(fs.readFileSync(path.join(TMP, `${which}.ts`), "utf8")).toContain("export interface paths");
       expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
     },
-    CLI_TIMEOUT,
+    JOB_WAIT,
   );
 });
 
@@ -209,16 +245,11 @@ describe("the lint harness can fail", () => {
   it(
     "redocly and spectral both reject a document with a duplicate operationId and a wrong example",
     async () => {
-      const doc = buildOpenApi(loaded(makeSchema()), { serverUrl: DATA_URL }) as Doc;
-      doc.paths["/authors"].post.operationId = doc.paths["/authors"].get.operationId;
-      doc.components.schemas.Authors.example.id = "not a number";
-      const file = writeDoc("broken", doc);
-      const redocly = await run("redocly", ["lint", file, "--format=json"]);
+      const [redocly, spectral] = await jobResult("broken");
       expect(redocly.code).not.toBe(0);
-      const spectral = await run("spectral", ["lint", file, "--ruleset", ".spectral.yaml", "--fail-severity", "error", "-f", "json"]);
       expect(spectral.code).not.toBe(0);
     },
-    CLI_TIMEOUT,
+    JOB_WAIT,
   );
 });
 
@@ -396,7 +427,7 @@ describe("the data document describes the schema", () => {
       expect(JSON.parse(echoed.stdout)).toEqual(doc.paths["/book_items"].post.requestBody.content["application/json"].example);
       expect(echoed.stdout).toContain("it's live");
     },
-    CLI_TIMEOUT,
+    JOB_WAIT,
   );
 
   it("requires exactly the NOT NULL columns without a default on create; all NOT NULL ones on replace", () => {
