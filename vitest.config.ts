@@ -55,6 +55,7 @@ const SERIAL = [
   "tests/mcp/stdio-bridge.test.ts",
   "tests/openapi-lint.test.ts",
   "tests/db-auth/mailbox.test.ts",
+  "tests/db-auth/auth-test-mail.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
   "tests/security/oauth-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",

@@ -4,7 +4,8 @@ import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS, VIEWPORT } from 
 
 // The Auth tab's sign-in settings and users admin in a real browser: verification turned on and a Google
 // provider added (its secret never shown again), a user signed up through the data API, its verification mail
-// read in Settings → Mailbox and its link followed, a test mail sent from the same page, then the user found in
+// read in Settings → Mailbox and its link followed, a test mail sent from the same page and one with the database's
+// template from the Auth tab, then the user found in
 // the users list, verified, and disabled. The mailbox and the Auth tab are checked at 1280 and 390 px, light and
 // dark, with axe.
 
@@ -68,6 +69,19 @@ test("verification and a Google provider set in the Auth tab; a signed-up user's
     await page.getByRole("button", { name: "Send test mail" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Written to the mailbox below" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Mailbox" }).getByRole("row").filter({ hasText: to })).toContainText("Tabula test mail");
+  });
+
+  await test.step("a test mail sent from the Auth tab is the database's verification mail, read in the Mailbox page", async () => {
+    const to = `admin-${suffix}@example.com`;
+    await page.goto(`/databases/${db}/auth`);
+    const form = page.getByRole("form", { name: "Send a test mail" });
+    await form.getByLabel("To", { exact: true }).fill(to);
+    await form.getByRole("button", { name: "Send test mail" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Written to the install's mailbox" })).toBeVisible();
+    await page.goto("/settings/mailbox");
+    const row = page.getByRole("table", { name: "Mailbox" }).getByRole("row").filter({ hasText: to });
+    await expect(row).toContainText(`Confirm your email for Auth admin ${suffix}`);
+    await expect(row).toContainText(`Test mail · ${db}`);
   });
 
   await test.step("the user is in the users list, verified; search finds it; disabling it shows it disabled", async () => {

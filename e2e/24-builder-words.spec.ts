@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
 // Smaller frictions of building: a lossy type change offers "convert anyway, set these N rows to NULL" as an
-// explicit choice; the record form speaks the builder's words (Yes/No, "reference to authors"); the policy
+// explicit choice; removing an option rows hold asks what they become; the record form speaks the builder's words (Yes/No, "reference to authors"); the policy
 // helper offers only references to the users table as owner columns; an invite link's sign-up form starts with
 // the invited address; on a phone the AI notice folds, so the databases list stays near the top.
 
@@ -61,6 +61,26 @@ for (const v of THEMED_VIEWPORTS) {
       await offer.getByRole("button", { name: "Convert anyway, set these 2 rows to NULL" }).click();
       await expect(dialog).toBeHidden();
       expect(await codes()).toEqual([12, null, null]);
+    });
+
+    test("removing an option rows hold asks what those rows become, readable in both themes", async ({ page }) => {
+      test.setTimeout(90_000);
+      const made = await page.request.post("/api/v1/databases", {
+        data: { name: `Options ${tag}`, tables: [{ name: "posts", columns: [{ name: "status", type: "dropdown", options: ["draft", "live"] }] }] },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const instance = (await made.json()).instance as string;
+      const key = (await (await page.request.post("/api/v1/keys", { data: { name: `seed ${instance}`, database: instance } })).json()).key as string;
+      expect((await page.request.post(`/v1/${instance}/posts`, { headers: { "x-api-key": key }, data: [{ status: "live" }] })).status()).toBe(201);
+      await page.goto(`/databases/${instance}/schema?table=posts`);
+      await page.getByRole("button", { name: "Edit column status" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit column posts.status" });
+      await dialog.getByRole("button", { name: "Remove option live" }).click();
+      await dialog.getByRole("button", { name: "Save column" }).click();
+      await expect(dialog.getByText('1 row holds "live", which this change removes.')).toBeVisible();
+      await expect(dialog.getByLabel("Rows holding live become")).toBeVisible();
+      await shot(page, `24-removed-options-${tag}`);
+      await expectAxeClean(page, "removed options");
     });
 
     test("the record form says Yes/No and reference to authors; the policy helper offers only references to users", async ({ page }) => {

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { databasePath, mgmt, tablePath } from "./management-client";
 import { queryKeys } from "./query-keys";
+import type { MailboxMessage } from "./use-mailbox";
 import type { AuthSettings, AuthSettingsInput, AuthUser, Policies, PolicyAction, TestAsUserResult, UserToken } from "./types";
 
 export type { AuthSettings, AuthUser, Policies, PolicyAction, TestAsUserResult, UserToken };
@@ -21,6 +22,15 @@ export const useSaveAuthSettings = (instance: string) => {
 
 export const useRotateSecret = (instance: string) =>
   useMutation({ mutationFn: () => mgmt<AuthSettings>(`${databasePath(instance)}/auth/rotate-secret`, { method: "POST" }) });
+
+/** Sends the database's verification mail (its templates and sender, a sample link) to one address; the answer is the mail as the mailbox shows it. */
+export const useSendAuthTestMail = (instance: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (to: string) => mgmt<MailboxMessage>(`${databasePath(instance)}/auth/test-mail`, { method: "POST", body: { to } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.mailbox }),
+  });
+};
 
 export const usePolicies = (instance: string, table: string) =>
   useQuery({ queryKey: queryKeys.policies(instance, table), queryFn: () => mgmt<Policies>(`${tablePath(instance, table)}/policies`), enabled: !!table });

@@ -3,11 +3,12 @@ import { useAuthSettings } from "../api/use-db-auth";
 import { useDatabase, useDatabaseAccess } from "../api/use-databases";
 import { ErrorState, LoadingState } from "../ui/states";
 import { AuthSettingsForm } from "./auth-settings-form";
+import { AuthTestMail } from "./auth-test-mail";
 import { AuthUsers } from "./auth-users";
 import { PolicyEditor } from "./policy-editor";
 import { TestAsUser } from "./test-as-user";
 
-/** The Auth tab: database auth settings, the users admin (admins, auth on), row policies per table, and "test as user". */
+/** The Auth tab: database auth settings, a test mail with its templates (admins), the users admin (admins, auth on), row policies per table, and "test as user". */
 export const AuthPage = ({ instance }: { instance: string }) => {
   const database = useDatabase(instance);
   const auth = useAuthSettings(instance);
@@ -19,6 +20,7 @@ export const AuthPage = ({ instance }: { instance: string }) => {
   return (
     <div className="space-y-6">
       <AuthSettingsForm instance={instance} tables={tables} current={auth.data!} canAdmin={admin} />
+      {admin && <AuthTestMail instance={instance} />}
       {admin && auth.data!.enabled && <AuthUsers instance={instance} />}
       <PolicyEditor instance={instance} tables={tables} usersTable={auth.data!.users_table} canAdmin={admin} />
       <TestAsUser instance={instance} tables={tables} auth={auth.data!} canAdmin={admin} />

@@ -20,7 +20,7 @@ type Props = { inUse: OptionInUse[]; options: string[]; nullable: boolean; choic
 
 /** Rows holding removed options, counted by the API before anything changed: the user says what they become. */
 export const RemovedOptions = ({ inUse, options, nullable, choices, onChoose }: Props) => (
-  <div className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+  <div className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
     <div role="alert">
       {inUse.map(({ option, rows }) => (
         <p key={option}>

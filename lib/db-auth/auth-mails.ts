@@ -3,8 +3,9 @@
 import type { App } from "../app-type";
 import { invalidField } from "../errors";
 import type { CoreRequest } from "../http/core-types";
-import { dropMail, queueMail } from "../mail/mailer";
-import type { AuthMailTemplate } from "../schema/types";
+import { dropMail, type Mail, queueMail } from "../mail/mailer";
+import type { LoadedDatabase } from "../meta/schema-cache";
+import type { AuthMailTemplate, DatabaseAuth } from "../schema/types";
 import type { AuthDatabase } from "./auth-database";
 import type { MailTokenKind } from "./mail-tokens";
 
@@ -37,7 +38,7 @@ const sameTarget = (a: URL, b: URL) => a.origin === b.origin && a.pathname === b
  * The base of a mail's link: `redirect_to` when the database allows it (else a 422 on `redirect_to`, before
  * anything is looked up or sent), the first redirect URL when absent, or the API path the token goes to.
  */
-export const linkBase = (req: Pick<CoreRequest, "origin">, database: AuthDatabase, kind: MailTokenKind, redirectTo: unknown): string => {
+export const linkBase = (req: Pick<CoreRequest, "origin">, database: Pick<LoadedDatabase, "schema"> & { auth: Pick<DatabaseAuth, "redirect_urls"> }, kind: MailTokenKind, redirectTo: unknown): string => {
   const allowed = database.auth.redirect_urls;
   if (redirectTo !== undefined) {
     const refused = () => invalidField("redirect_to", "not_allowed", "redirect_to must be one of this database's redirect_urls (same origin and path)");
@@ -63,11 +64,11 @@ const linkWith = (base: string, kind: MailTokenKind, token: string) => {
 
 export type AuthMail = { kind: MailTokenKind; to: string; base: string; token: string; code?: string };
 
-/** Renders a mail of the database's templates; the same work for a known address (queued) and an unknown one (dropped). */
-export const sendAuthMail = async (app: App, database: AuthDatabase, mail: AuthMail, known: boolean) => {
+/** A mail of the database's templates (or the built-in ones) with its sender, ready for the mailer. */
+export const renderAuthMail = (database: Pick<LoadedDatabase, "schema"> & { auth: Pick<DatabaseAuth, "emails"> }, mail: AuthMail): Mail => {
   const template = database.auth.emails[mail.kind] ?? BUILT_IN[mail.kind];
   const values = { link: linkWith(mail.base, mail.kind, mail.token), code: mail.code ?? "", app: database.schema.name };
-  const rendered = {
+  return {
     kind: mail.kind,
     to: mail.to,
     from: database.auth.emails.from,
@@ -76,6 +77,11 @@ export const sendAuthMail = async (app: App, database: AuthDatabase, mail: AuthM
     html: template.html === undefined ? undefined : fill(template.html, values, escapeHtml),
     databaseId: database.schema.id,
   };
+};
+
+/** Renders a mail of the database's templates; the same work for a known address (queued) and an unknown one (dropped). */
+export const sendAuthMail = async (app: App, database: AuthDatabase, mail: AuthMail, known: boolean) => {
+  const rendered = renderAuthMail(database, mail);
   if (known) await queueMail(app, rendered);
   else dropMail(app);
 };

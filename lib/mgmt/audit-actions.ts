@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   deleteJoin: "join.delete",
   updateAuth: "auth.update",
   rotateAuthSecret: "auth.rotate_secret",
+  sendAuthTestMail: "auth.test_mail",
   impersonateUser: "auth.impersonate",
   verifyAuthUser: "auth_user.verify",
   disableAuthUser: "auth_user.disable",

@@ -8,6 +8,8 @@ import { updatePolicies } from "../services/policies/update-policies";
 import { listAuthUsers } from "../services/auth-users/list-auth-users";
 import { disableAuthUser, enableAuthUser, endAuthUserSessions, resetAuthUserMfa, sendAuthUserReset, verifyAuthUser } from "../services/auth-users/auth-user-actions";
 import { AuthUserActionResult, AuthUsersPage, AuthUsersQuery } from "../contract/schemas/auth-users";
+import { MailboxMessage, TestMailInput } from "../contract/schemas/mailbox";
+import { sendAuthTestMail } from "../services/mail/send-test-mail";
 import { defineRoute } from "./route";
 import { AuthSettings, AuthSettingsInput, Impersonate, Policies, PoliciesInput, TestAsUserInput, TestAsUserResult, UserToken } from "../contract/schemas/auth";
 
@@ -48,6 +50,14 @@ export const AUTH_ROUTES = [
     summary: "Rotate the signing secret", description: "A new HS256 secret: every token issued so far stops working (all sessions end).",
     status: 200, response: AuthSettings,
     run: (ctx, { instance }) => rotateAuthSecret(ctx, { instance }),
+  }),
+  defineRoute({
+    method: "POST", path: `${AUTH}/test-mail`, permission: "database:admin", tag: "Auth", operationId: "sendAuthTestMail",
+    summary: "Send a test mail with the database's templates",
+    description:
+      "The database's verification mail (its template and sender, or the built-in ones) to `to`, with a sample link that verifies nobody, through the install's mailer; answered as the mailbox shows it (`kind: \"test\"`): `kept` without `SMTP_URL`; with it tried once at once, so `sent`, or `queued` with the SMTP server's error, or `failed`.",
+    body: TestMailInput, status: 201, response: MailboxMessage,
+    run: (ctx, { instance, body }) => sendAuthTestMail(ctx, { instance, body }),
   }),
   defineRoute({
     method: "POST", path: `${AUTH}/impersonate`, permission: "database:admin", noDatabaseKeys: true, tag: "Auth", operationId: "impersonateUser",

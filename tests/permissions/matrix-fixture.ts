@@ -98,6 +98,7 @@ export const sampleBody = (operationId: string, f: Fixture): unknown =>
     addAccount: { email: `m-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery" },
     updateSettings: { signup: "operator" },
     sendTestMail: { to: "matrix@example.com" },
+    sendAuthTestMail: { to: "matrix@example.com" },
     resetAccountPassword: { password: "correct horse battery" },
     // Every account of the matrix has this password; the caller sets it again, so later routes still sign in.
     changeOwnPassword: { current_password: "correct horse battery", new_password: "correct horse battery" },
