@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
-import { fieldErrors } from "../api/api-error";
+import { ApiRequestError, fieldErrors } from "../api/api-error";
 import { can } from "../api/can";
 import type { Workspace } from "../api/types";
 import { useCreateDatabase } from "../api/use-databases";
@@ -62,6 +62,9 @@ export const NewDatabaseForm = () => {
     create.mutate(body, { onSuccess: (db) => router.push(`/databases/${db.instance}/schema`) });
   };
   const fieldProblems = Object.keys(errors).length;
+  // A 402 may name a workspace with room: one click picks it (ours when it is not one of the shared ones).
+  const room = create.error instanceof ApiRequestError ? (create.error.extra.workspace_with_room as { id: number; owner: string } | undefined) : undefined;
+  const roomValue = room && (writable.some((w) => w.owner.id === room.id) ? String(room.id) : "");
 
   return (
     <form onSubmit={submit} className="space-y-6" noValidate>
@@ -108,6 +111,11 @@ export const NewDatabaseForm = () => {
             </Link>
             <div className="ml-auto max-w-lg">
               <FormError error={create.error} fallback={fieldProblems ? "Nothing was created: fix the fields marked in red." : undefined} />
+              {room && roomValue !== workspace && (
+                <Button className="mt-2" onClick={() => setPicked(roomValue)}>
+                  Use {roomValue ? `${room.owner}’s workspace` : "my workspace"}
+                </Button>
+              )}
             </div>
           </div>
         )}

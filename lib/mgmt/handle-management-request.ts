@@ -1,5 +1,5 @@
 import type { App } from "../app-type";
-import { invalidField, methodNotAllowed, notFound, unauthorized } from "../errors";
+import { ApiError, invalidField, methodNotAllowed, notFound, unauthorized } from "../errors";
 import type { CoreRequest, CoreResponse } from "../http/core-types";
 import { json, noContent, StreamedBody } from "../http/core-types";
 import { readCredential } from "../http/credentials";
@@ -8,6 +8,7 @@ import { refuseDisabled, resolveKey } from "../keys/resolve-key";
 import type { Actor, Ctx } from "../meta/context";
 import { billingActor } from "../billing/webhook";
 import { type QuotaInputs, type QuotaKind, quotaMeter } from "../plans/quotas";
+import { withWorkspaceWithRoom, workspaceWithRoom } from "../plans/workspace-with-room";
 import { buildManagementOpenApi } from "../openapi/management-openapi";
 import { handleDomainAllowed } from "../docs/serve-docs";
 import { authorize } from "./authorize";
@@ -87,7 +88,12 @@ export const handleManagementRequest = async (app: App, req: CoreRequest, sessio
       if (attempt > 1) await authorize(ctx, route, input);
       return route.run(ctx, input);
     };
-    const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run());
+    const result = await (route.method !== "GET" && SCHEMA_CHANGE_TAGS.has(route.tag) ? retrySchemaChange(app, run) : run()).catch(async (err: unknown) => {
+      // A database that does not fit this workspace may fit another the caller can create it in: the 402 names it.
+      if (route.quota !== "databases" || !(err instanceof ApiError) || err.quota?.kind !== "databases") throw err;
+      const room = await workspaceWithRoom(app.engine.meta, actor.accountId, ctx.workspaceId ?? actor.accountId);
+      throw room ? withWorkspaceWithRoom(err, room, room.id === actor.accountId) : err;
+    });
     if (meter && !meter.applied) throw new Error(`${route.operationId} declares quota "${route.quota}" but its service opened no transaction with transact()`);
     if (ctx.audit && !ctx.audit.written) throw new Error(`${route.operationId} changed nothing through commitMeta or changeSchema, so it has no audit entry`);
     if (result instanceof StreamedBody) return { status: 200, headers: { ...ctx.responseHeaders, ...result.headers }, stream: result.stream };

@@ -40,6 +40,12 @@ export const ERROR_SCHEMAS: Record<string, Json> = {
         },
         required: ["kind", "limit", "used", "credits"],
       },
+      workspace_with_room: {
+        type: "object",
+        description: "Only on a 402 for `databases`: another workspace where the caller may create the database now (its own, or one where it is an editor or admin, whose owner's plan has room); send its `id` as `workspace`.",
+        properties: { id: { type: "integer", example: 7 }, owner: { type: "string", example: "ada@example.com" } },
+        required: ["id", "owner"],
+      },
     },
     required: ["error", "message"],
   },

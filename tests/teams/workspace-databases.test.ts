@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSALS } from "../../lib/mgmt/authorize";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
-import { type Account, addMember, error, newAccount, outcome, removeMember, setRole } from "./team-fixture";
+import { type Account, accept, addMember, error, invite, newAccount, outcome, removeMember, setRole } from "./team-fixture";
 
 type Summary = { instance: string; name: string; owner_id: number; owner: { id: number; email: string }; creator: { id: number; email: string }; role: string };
 
@@ -66,16 +66,41 @@ describe.each(ENGINES)("workspace databases on %s", (engine) => {
       error(
         402,
         "quota_exceeded",
-        "Your free plan allows 2 databases and this account has 2. Delete a database, add a database credit, or ask the operator of this install for a larger plan.",
-        { quota: { kind: "databases", limit: 2, used: 2, credits: 0 } },
+        "Your free plan allows 2 databases and this account has 2. Delete a database, add a database credit, or ask the operator of this install for a larger plan. There is room in your own workspace: create it there.",
+        { quota: { kind: "databases", limit: 2, used: 2, credits: 0 }, workspace_with_room: { id: editor.accountId, owner: editor.email } },
       ),
     );
-    expect((await create(owner.key, "Owner's third")).status).toBe(402);
+    // The owner has no other workspace: the 402 names none.
+    const full = await create(owner.key, "Owner's third");
+    expect(full.status).toBe(402);
+    expect(full.body.workspace_with_room).toBeUndefined();
+    expect(full.body.message).not.toContain("There is room");
     expect(names(await list(owner.key))).toEqual(["Owner's own", "Second"]);
     // The editor's own free plan is untouched.
     expect((await create(editor.key, "Editor's own")).status).toBe(201);
     const usage = await h.request("GET", "/api/v1/account", { key: owner.key });
     expect(usage.body.usage.databases).toBe(2);
+  });
+
+  it("names a workspace with room in a database 402: one where the caller is an editor or admin, never one where it is a viewer", async () => {
+    const { owner, editor } = await workspace();
+    // The editor's own workspace is full (free: 2); the owner's (team) has room.
+    expect((await create(editor.key, "Editor one")).status).toBe(201);
+    expect((await create(editor.key, "Editor two")).status).toBe(201);
+    const reply = await create(editor.key, "Editor three");
+    expect(reply.status).toBe(402);
+    expect(reply.body.workspace_with_room).toEqual({ id: owner.accountId, owner: owner.email });
+    expect(reply.body.message).toContain(`There is room in ${owner.email}’s workspace, where you are an editor: create it there.`);
+    expect((await create(editor.key, "Editor three", reply.body.workspace_with_room.id)).status).toBe(201);
+    // A viewer of a workspace with room, whose own is full, is named none: it could not create there.
+    const roomy = await newAccount(h, "team");
+    const viewer = await newAccount(h);
+    expect((await accept(h, viewer.key, (await invite(h, roomy.key, { role: "viewer" })).token)).status).toBe(200);
+    expect((await create(viewer.key, "Viewer one")).status).toBe(201);
+    expect((await create(viewer.key, "Viewer two")).status).toBe(201);
+    const refused = await create(viewer.key, "Viewer three");
+    expect(refused.status).toBe(402);
+    expect(refused.body.workspace_with_room).toBeUndefined();
   });
 
   it("refuses a viewer creating in the workspace with 403, and creates nothing", async () => {
