@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, openFilters, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, gridAction, openFilters, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
 // Daily work in the grid, as the owner made by 01, at 1280 and 390 px, light and dark: values checked before
 // sending, a grid showing 15+ rows with frozen first column, hidden columns, row menu and inline reference
@@ -145,7 +145,7 @@ for (const v of THEMED_VIEWPORTS) {
 
       await test.step("5: CSV headers matched whatever their case; both modes report alike; Import off after success", async () => {
         await page.goto(`/databases/${instance}/data?table=books`);
-        await page.getByRole("button", { name: "Import CSV" }).click();
+        await gridAction(page, "Import CSV");
         const dialog = page.getByRole("dialog", { name: "Import CSV into books" });
         const csv = "TITLE,Price,Author ID\r\nFrom CSV one,5,1\r\nFrom CSV two,x,1\r\nFrom CSV three,7,99\r\n";
         await dialog.getByLabel(/CSV file/).setInputFiles({ name: "books.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
