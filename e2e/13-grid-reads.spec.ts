@@ -44,7 +44,11 @@ const makeDatabase = async (page: Page, name: string) => {
 const grid = (page: Page, table: string) => page.getByRole("table", { name: `Records of ${table}` });
 const cell = (page: Page, id: number, column: string) => grid(page, "products").locator(`tr[data-record-id="${id}"] td[data-column="${column}"]`);
 const summaryRows = (page: Page) => page.getByRole("table", { name: /^Rows per / }).locator("tbody tr");
-const tableLink = (page: Page, table: string) => page.getByRole("link", { name: new RegExp(`^${table}\\s`) });
+/** A table in the table list with its row count: a link at 1280 px, an option of the Table drop-down on a phone. */
+const tableLink = (page: Page, table: string) =>
+  page.viewportSize()!.width >= 768
+    ? page.getByRole("link", { name: new RegExp(`^${table}\\s`) })
+    : page.getByRole("combobox", { name: "Table", exact: true }).locator("option", { hasText: new RegExp(`^${table}\\s`) });
 const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
 const firstId = (page: Page) => grid(page, "events").locator("tbody tr").first();
 

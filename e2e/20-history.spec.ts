@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, gridAction, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
 
 // Record history in the data grid: a record's History tab lists who changed what (an app's key, the member
 // through the dashboard) with the columns before and after, and Restore (confirmed) writes a revision back; the
@@ -73,14 +73,14 @@ test("History shows revisions with actor and diff, Restore writes one back, Rece
     const deleted = page.getByRole("dialog", { name: "Recently deleted in products" });
     for (const look of [THEMED_VIEWPORTS[0], THEMED_VIEWPORTS[3]]) {
       await setTheme(page, look);
-      await page.getByRole("button", { name: "Recently deleted" }).click();
+      await gridAction(page, "Recently deleted");
       await expect(deleted.getByRole("listitem")).toContainText([`#${saw.id}`]);
       await shot(page, `history-deleted-${look.width}-${look.theme}`);
       if (look.width === 1280) await expectAxeClean(page, `Recently deleted, ${look.theme}`);
       await page.keyboard.press("Escape");
     }
     await setTheme(page, THEMED_VIEWPORTS[0]);
-    await page.getByRole("button", { name: "Recently deleted" }).click();
+    await gridAction(page, "Recently deleted");
     await deleted.getByRole("button", { name: "Restore" }).click();
     await deleted.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await expect(deleted.getByRole("status")).toHaveText(`#${saw.id} is back.`);

@@ -4,6 +4,8 @@ import { expectAxeClean, openFilters, signInOrSetUp, THEMED_VIEWPORTS } from "./
 // The grid on a wide and long table (30 columns, 5,000 rows): the row count above the rows, a header that stays
 // while the rows scroll, a sideways scrollbar on screen with the rows (not only at the table's end), columns as
 // wide as their content, a quick search over the text columns at once, and a filter panel that leaves rows in view.
+// On a phone the table list is a drop-down and the rarer actions fold into a menu, so the first rows show with the
+// filter panel open.
 
 const ROWS = 5000;
 const TEXT = ["name", "sku", "colour", "supplier", "city", "country", "material", "brand", "category", "size", "warehouse", "contact"];
@@ -59,7 +61,7 @@ const row = (i: number) => ({
 });
 
 const makeTable = async (page: Page) => {
-  const made = await page.request.post("/api/v1/databases", { data: { name: "Wide grid", tables: [{ name: "items", columns }] } });
+  const made = await page.request.post("/api/v1/databases", { data: { name: "Wide grid", tables: [{ name: "items", columns }, { name: "notes", columns: [{ name: "body", type: "text" }] }] } });
   expect(made.status(), await made.text()).toBe(201);
   const instance = (await made.json()).instance as string;
   const key = (await (await page.request.post("/api/v1/keys", { data: { name: `wide ${instance}`, database: instance } })).json()).key as string;
@@ -90,6 +92,7 @@ const layout = (page: Page) =>
       wide: el.scrollWidth > el.clientWidth,
       headTop: head.top,
       firstRowTop: first.top,
+      firstRowBottom: first.bottom,
       fit,
       window: window.innerHeight,
     };
@@ -116,12 +119,33 @@ test("a wide and long table: count on top, sticky header, reachable scrollbar, f
       await expect(count).toHaveText("5,000 records");
       expect((await count.boundingBox())!.y).toBeLessThan((await scroller(page).boundingBox())!.y);
 
+      // The tables: a list beside the grid at 1280 px, one drop-down on a phone; the same for the rarer actions.
+      const list = page.getByRole("list", { name: "Tables" });
+      const picker = page.getByRole("combobox", { name: "Table", exact: true });
+      const more = page.getByRole("button", { name: "More", exact: true });
+      if (look.width === 1280) {
+        await expect(list.getByRole("link", { name: /^items/ })).toHaveAttribute("aria-current", "page");
+        await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+        await expect(picker).toBeHidden();
+        await expect(more).toBeHidden();
+      } else {
+        await expect(list).toBeHidden();
+        await expect(picker).toHaveValue("items");
+        await expect(page.getByRole("button", { name: "Export CSV" })).toBeHidden();
+        await more.click();
+        await expect(page.getByRole("menu", { name: "More actions" }).getByRole("menuitem")).toHaveText(["Export CSV", "Recently deleted", "Import CSV"]);
+        await expectAxeClean(page, `wide grid actions menu ${look.width} ${look.theme}`);
+        await page.screenshot({ path: `test-results/screens/235-wide-grid-menu-${look.width}-${look.theme}.png` });
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("menu")).toHaveCount(0);
+      }
+
       // The grid's box scrolls sideways itself and ends on screen, so its scrollbar is there with the first rows.
       const start = await layout(page);
       await page.screenshot({ path: `test-results/screens/230-wide-grid-${look.width}-${look.theme}.png` });
       expect(start.wide).toBe(true);
       expect(start.overflowX).toBe("auto");
-      // At 1280 px it ends in the first screen; on a phone (the table list above it) at most one screen down.
+      // At 1280 px it ends in the first screen; on a phone at most one screen down.
       if (look.width === 1280) expect(start.bottom).toBeLessThanOrEqual(start.window);
       else expect(start.bottom - start.top).toBeLessThanOrEqual(start.window);
       if (look.width === 1280) expect(start.fit, "columns fully visible at 1280 px").toBeGreaterThanOrEqual(8);
@@ -148,10 +172,22 @@ test("a wide and long table: count on top, sticky header, reachable scrollbar, f
       const panel = (await page.locator("#filter-panel").boundingBox())!;
       expect(panel.height).toBeLessThanOrEqual(0.38 * withPanel.window + 1);
       if (look.width === 1280) expect(withPanel.firstRowTop + 120, "three rows below the open filter panel, without scrolling").toBeLessThanOrEqual(withPanel.window);
+      // On a phone too, the whole first row shows below the open panel without scrolling the page.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(withPanel.firstRowBottom, "the first row on the first screen, with the filter panel open").toBeLessThanOrEqual(withPanel.window);
       await expectAxeClean(page, `wide grid filters ${look.width} ${look.theme}`);
       await page.screenshot({ path: `test-results/screens/233-wide-grid-filters-${look.width}-${look.theme}.png` });
     });
   }
+
+  await test.step("on a phone the drop-down opens another table", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(link);
+    await page.getByRole("combobox", { name: "Table", exact: true }).selectOption("notes");
+    await expect(page).toHaveURL(/[?&]table=notes(&|$)/);
+    await expect(page.getByRole("region", { name: "Data of notes" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Table", exact: true })).toHaveValue("notes");
+  });
 
   await test.step("the quick search reads every text column at once, in the API's own OR grammar", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -30,6 +30,13 @@ export const openFilters = async (page: Page) => {
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
 };
 
+/** Runs one of the data toolbar's actions: a button at desktop widths, an item of the "More" menu on a phone. */
+export const gridAction = async (page: Page, name: "Export CSV" | "Import CSV" | "Recently deleted") => {
+  if (page.viewportSize()!.width >= 768) return page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("button", { name: "More", exact: true }).click();
+  await page.getByRole("menu", { name: "More actions" }).getByRole("menuitem", { name, exact: true }).click();
+};
+
 /** Runs Edit or Delete from a grid row's menu (row actions share one narrow column). */
 export const rowAction = async (grid: Locator, id: number, action: "Edit" | "Delete") => {
   await grid.getByRole("button", { name: `Actions for record ${id}`, exact: true }).click();

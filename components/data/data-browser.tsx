@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { ApiRequestError } from "../api/api-error";
 import { lockedUnless } from "../api/can";
 import { dataRequest } from "../api/data-client";
@@ -32,6 +32,8 @@ import { DeletedRecords } from "./record-history";
 import { RecordsGrid } from "./records-grid";
 import { expandedLabels, type ReadRows } from "./reference-display";
 import { useGridPage } from "./use-grid-page";
+import { MoreActions } from "./more-actions";
+import { TablePicker } from "./table-picker";
 import { ViewBar } from "./view-bar";
 
 type Editing = { kind: "add" } | { kind: "edit"; record: DataRecord } | { kind: "delete"; records: DataRecord[] } | { kind: "import" } | { kind: "deleted" } | null;
@@ -74,7 +76,7 @@ const useUrlQuery = (table: Table) => {
 };
 
 /** One table's records through the data API, with the user's own key and the API's own query grammar. */
-const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; table: Table; tables: Table[]; apiKey: string }) => {
+const TableRecords = ({ instance, table, tables, apiKey, picker }: { instance: string; table: Table; tables: Table[]; apiKey: string; picker: ReactNode }) => {
   // The key acts with your role: a viewer's writes would be refused (403), so they are not offered.
   const access = useDatabaseAccess(instance);
   const writeLock = lockedUnless(access.write, "write");
@@ -118,10 +120,12 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
   const allColumns = ["id", ...table.columns.map((c) => c.name), "created_at", "updated_at"];
 
   return (
-    <section className="min-w-0 flex-1 space-y-4" aria-label={`Data of ${table.name}`}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-baseline gap-3">
-          <h2 className="font-mono text-lg font-semibold text-slate-900">{table.name}</h2>
+    <section className="min-w-0 flex-1 space-y-3 md:space-y-4" aria-label={`Data of ${table.name}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2 md:gap-3">
+        <div className="flex min-w-0 items-baseline gap-3">
+          {/* On a phone the table picker stands where the name is; the heading stays for screen readers. */}
+          <div className="md:hidden">{picker}</div>
+          <h2 className="sr-only font-mono text-lg font-semibold text-slate-900 md:not-sr-only">{table.name}</h2>
           {total !== null && (
             <p data-testid="row-count" className="text-sm text-slate-700 tabular-nums">
               {total.toLocaleString("en")} {total === 1 ? "record" : "records"}
@@ -137,17 +141,28 @@ const TableRecords = ({ instance, table, tables, apiKey }: { instance: string; t
               {exporting}
             </span>
           )}
-          <Button size="sm" onClick={runExport}>
-            Export CSV
-          </Button>
-          {table.history !== false && (
-            <Button size="sm" onClick={() => open({ kind: "deleted" })}>
-              Recently deleted
+          <div className="hidden items-center gap-2 md:flex">
+            <Button size="sm" onClick={runExport}>
+              Export CSV
             </Button>
-          )}
-          <Button size="sm" onClick={() => open({ kind: "import" })} {...writeLock}>
-            Import CSV
-          </Button>
+            {table.history !== false && (
+              <Button size="sm" onClick={() => open({ kind: "deleted" })}>
+                Recently deleted
+              </Button>
+            )}
+            <Button size="sm" onClick={() => open({ kind: "import" })} {...writeLock}>
+              Import CSV
+            </Button>
+          </div>
+          <div className="md:hidden">
+            <MoreActions
+              actions={[
+                { label: "Export CSV", onSelect: runExport },
+                ...(table.history !== false ? [{ label: "Recently deleted", onSelect: () => open({ kind: "deleted" }) }] : []),
+                { label: "Import CSV", onSelect: () => open({ kind: "import" }), ...writeLock },
+              ]}
+            />
+          </div>
           <Button variant="primary" size="sm" onClick={() => open({ kind: "add" })} {...writeLock}>
             <PlusIcon /> Add record
           </Button>
@@ -268,9 +283,12 @@ export const DataBrowser = ({ instance }: { instance: string }) => {
   const counts = useRowCounts(instance, tables.map((t) => t.name), dashboardKey.key?.key);
   if (!database.data) return null;
   if (!table) return <EmptyState title="No tables yet">Add a table in the Schema tab; its records show up here.</EmptyState>;
+  const picker = <TablePicker tables={tables} selected={table.name} basePath={`/databases/${instance}/data`} counts={counts.data ?? {}} />;
   return (
     <div className="flex flex-col gap-5 md:flex-row">
-      <TableList tables={tables} selected={table.name} basePath={`/databases/${instance}/data`} counts={counts.data ?? {}} />
+      <div className="hidden shrink-0 md:block">
+        <TableList tables={tables} selected={table.name} basePath={`/databases/${instance}/data`} counts={counts.data ?? {}} />
+      </div>
       {dashboardKey.error ? (
         <ErrorState error={dashboardKey.error} title="Could not get an API key for the data browser" onRetry={() => dashboardKey.refetch()} />
       ) : !dashboardKey.key ? (
@@ -278,7 +296,7 @@ export const DataBrowser = ({ instance }: { instance: string }) => {
       ) : (
         // File cells and fields download with the same key (links and <img> cannot send it themselves).
         <FileKeyContext value={dashboardKey.key.key}>
-          <TableRecords key={table.name} instance={instance} table={table} tables={tables} apiKey={dashboardKey.key.key} />
+          <TableRecords key={table.name} instance={instance} table={table} tables={tables} apiKey={dashboardKey.key.key} picker={picker} />
         </FileKeyContext>
       )}
     </div>

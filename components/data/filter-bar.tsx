@@ -7,7 +7,7 @@ type Props = { active: number; /** First in the bar (the quick search). */ searc
 
 /**
  * The filter and sort builder behind one toggle, closed by default; this browser remembers the choice. Open, it
- * scrolls within a bounded height, so a long builder never pushes the rows below the fold.
+ * scrolls within a bounded height (lower on a phone), so a long builder never pushes the rows below the fold.
  */
 export const FilterBar = ({ active, search, tools, children }: Props) => {
   const [open, setOpen] = useState(false);
@@ -17,7 +17,7 @@ export const FilterBar = ({ active, search, tools, children }: Props) => {
     setOpen(!open);
   };
   return (
-    <div className="space-y-3">
+    <div className="space-y-2 md:space-y-3">
       <div className="flex flex-wrap items-center gap-2">
       {search}
       <button
@@ -33,7 +33,7 @@ export const FilterBar = ({ active, search, tools, children }: Props) => {
       {tools}
       </div>
       {open && (
-        <div id="filter-panel" className="max-h-[min(22rem,38dvh)] space-y-3 overflow-y-auto overscroll-contain">
+        <div id="filter-panel" className="max-h-[min(14rem,26dvh)] space-y-3 overflow-y-auto overscroll-contain md:max-h-[min(22rem,38dvh)]">
           {children}
         </div>
       )}

@@ -46,7 +46,7 @@ export const QuickSearch = ({ term, columns, onSearch }: { term: string; columns
         if (e.key === "Enter") onSearch(text.trim());
         if (e.key === "Escape") (setText(""), onSearch(""));
       }}
-      className="h-8 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-500 sm:w-64"
+      className="h-8 min-w-0 flex-1 basis-40 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-500 sm:w-64 sm:flex-none sm:basis-auto"
     />
   );
 };
