@@ -191,8 +191,8 @@ test("every file view at 1280 and 390 px, light and dark, is axe clean", async (
     await expect(dialog).toBeHidden();
 
     await page.goto(`/databases/${instance}/schema?table=gallery`);
-    await page.getByRole("button", { name: "Add column" }).click();
-    const add = page.getByRole("dialog", { name: "Add a column to gallery" });
+    await page.getByRole("button", { name: "Add columns" }).click();
+    const add = page.getByRole("dialog", { name: "Add columns to gallery" });
     await add.getByLabel("Type", { exact: true }).selectOption("file");
     await expect(add.getByLabel("Thumbnail sizes")).toBeVisible();
     await shot(page, `22-files-looks-column-${name}`);
