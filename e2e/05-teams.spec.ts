@@ -117,7 +117,7 @@ test("an owner invites a viewer, who signs up from the link, reads only, is prom
     await invitee.locator(`a[data-database="${instance}"]`).click();
     await expect(invitee).toHaveURL(new RegExp(`/databases/${instance}/schema$`));
     await expect(invitee.getByRole("note", { name: "Your role" })).toContainText(`You are a viewer in ${OWNER.email}’s workspace`);
-    for (const name of ["Add table", "Add column", "Rename", "Delete table"]) {
+    for (const name of ["Add table", "Add columns", "Rename", "Delete table"]) {
       const button = invitee.getByRole("button", { name, exact: true });
       await expect(button).toBeDisabled();
       await expect(button).toHaveAttribute("title", VIEWER_NOTE);
