@@ -45,14 +45,30 @@ const capDatabase = async (app: App, databaseId: number) => {
   if (edge) await app.engine.meta.deleteFrom("hook_logs").where("database_id", "=", databaseId).where("id", "<=", edge.id).execute();
 };
 
+/** Rows per INSERT: 8 values each stay far below SQLite's 32,766 and MySQL's 65,535 placeholders. */
+const INSERT_CHUNK = 500;
+
+/** Only the newest LOG_ENTRIES_PER_DATABASE entries of each database are kept, so older ones are not written. */
+const newestPerDatabase = (entries: Entry[]) => {
+  const left = new Map<number, number>();
+  const kept: Entry[] = [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const n = left.get(entries[i].database_id) ?? LOG_ENTRIES_PER_DATABASE;
+    if (n === 0) continue;
+    left.set(entries[i].database_id, n - 1);
+    kept.push(entries[i]);
+  }
+  return kept.reverse();
+};
+
 /** Writes what is queued (and drops logs past their week or past their database's cap). */
 export const flushHookLogs = async (app: App) => {
   const queue = queueOf(app);
   while (queue.flushing) await queue.flushing;
   if (!queue.entries.length) return;
-  const batch = queue.entries.splice(0);
+  const batch = newestPerDatabase(queue.entries.splice(0));
   queue.flushing = (async () => {
-    await app.engine.meta.insertInto("hook_logs").values(batch).execute();
+    for (let at = 0; at < batch.length; at += INSERT_CHUNK) await app.engine.meta.insertInto("hook_logs").values(batch.slice(at, at + INSERT_CHUNK)).execute();
     const cutoff = new Date(Date.now() - KEEP_DAYS * 86_400_000).toISOString();
     await app.engine.meta.deleteFrom("hook_logs").where("created_at", "<", cutoff).execute();
     for (const databaseId of new Set(batch.map((e) => e.database_id))) await capDatabase(app, databaseId);

@@ -90,4 +90,18 @@ describe.each(ENGINES)("pre hook log caps (%s)", (engine) => {
     expect((await readLogs(ctx.h, db, "_limit=1"))[0].input).toEqual({ title: "late 4" });
     expect(await storedRows(ctx.h, other)).toHaveLength(2);
   });
+
+  it("a write by filter over 5,000 rows with an update hook still logs its newest 1,000 runs", async () => {
+    const many = await createDatabase(ctx.h, "hook log caps many", TABLES);
+    for (let i = 0; i < 5; i++) {
+      const rows = Array.from({ length: 1000 }, (_, n) => ({ title: `row ${i * 1000 + n}` }));
+      expect((await ctx.h.request("POST", `/v1/${many}/things`, { body: rows })).status).toBe(201);
+    }
+    await putHooks(ctx.h, many, "things", { update: [{ set: "note", expr: "new.title" }] });
+    const patched = await ctx.h.request("PATCH", `/v1/${many}/things?id_gt=0`, { body: { note: "x" } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toEqual({ affected: 5000 });
+    const rows = await storedRows(ctx.h, many);
+    expect(rows, "the newest 1,000 of the 5,000 runs").toHaveLength(1000);
+  }, 60_000);
 });
