@@ -50,12 +50,19 @@ export type HarnessOptions = {
   config?: Partial<Config>;
 };
 
+/**
+ * OAuth settings fixed for tests rather than read from the environment: a worker keeps its process.env from one
+ * file to the next, and next-auth's set-up writes NEXTAUTH_URL there, which would become the public URL of every
+ * later harness. Callbacks are then built from the request's origin, the harness's own port.
+ */
+const TEST_OAUTH = { googleIssuer: "https://accounts.google.com", githubUrl: "https://github.com", githubApiUrl: "https://api.github.com" };
+
 const testConfig = (engine: EngineKind, mysqlUrl = process.env.TEST_MYSQL_URL): { config: Config; cleanup: () => Promise<void> } => {
   const id = randomBytes(4).toString("hex");
   if (engine === "sqlite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-"));
     return {
-      config: { engine, dataDir, bcryptCost: 4 },
+      config: { engine, dataDir, bcryptCost: 4, oauth: { ...TEST_OAUTH } },
       cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -63,7 +70,7 @@ const testConfig = (engine: EngineKind, mysqlUrl = process.env.TEST_MYSQL_URL): 
   const meta = `tabula_t_${id}`;
   base.pathname = `/${meta}`;
   return {
-    config: { engine, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-")), databaseUrl: base.toString(), bcryptCost: 4 },
+    config: { engine, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-")), databaseUrl: base.toString(), bcryptCost: 4, oauth: { ...TEST_OAUTH } },
     cleanup: async () => {
       const pool = createPool({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username || "root"), password: decodeURIComponent(base.password) });
       const [rows] = await pool.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name = ? OR schema_name LIKE ?", [meta, `${meta}\\_\\_%`]);
