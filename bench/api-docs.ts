@@ -5,7 +5,7 @@
 // API Docs tab and the public docs page, on a database of 8 tables. Needs a build (`npm run build`).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort } from "./child";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
@@ -17,15 +17,6 @@ const FIRST_OPERATION = ".opblock-summary";
 
 /** `load`: the machine's 1-minute load average when the page was timed (the times are wall-clock). */
 export type DocsTiming = { page: string; coldMs: number; warmMedianMs: number; warmMaxMs: number; load: number };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -1,6 +1,7 @@
 // Starts and stops bench/server.ts child processes, and reads their memory from /proc.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import type { Target } from "./setup";
 
@@ -113,3 +114,13 @@ export const startChild = (mode: Mode, target: Target, options: { profileDir?: s
     });
   });
 };
+
+/** A loopback port free right now (the OS picks it; closed again before it is handed on). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });

@@ -3,7 +3,6 @@
 // first answer, on a built install (run `npm run build` first, or the first start builds). Env: BENCH_COLD_RUNS (3).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -12,19 +11,10 @@ import { loadSchema } from "../lib/meta/load-schema";
 import { DatabaseCreate } from "../lib/contract/schemas/databases";
 import { createAccount } from "../lib/services/accounts/create-account";
 import { createDatabase } from "../lib/services/databases/create-database";
-import { startNodeFlags } from "./child";
+import { freePort, startNodeFlags } from "./child";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const runs = Number(process.env.BENCH_COLD_RUNS || 3);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A fresh install with one account, its key, and one row at /v1/{instance}/products/1. */
 const prepare = async (dataDir: string) => {
