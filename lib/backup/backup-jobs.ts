@@ -11,12 +11,12 @@ import { logger } from "../ops/logger";
 import { backupStore } from "./backup-store";
 import { writeBackup } from "./write-backup";
 
-type Running = { controllers: Map<number, AbortController>; jobs: Set<Promise<void>> };
-const runningByApp = new WeakMap<App, Running>();
+type Job = { controller: AbortController; done: Promise<void> };
+const runningByApp = new WeakMap<App, Map<number, Job>>();
 const running = (app: App) => {
-  let r = runningByApp.get(app);
-  if (!r) runningByApp.set(app, (r = { controllers: new Map(), jobs: new Set() }));
-  return r;
+  let jobs = runningByApp.get(app);
+  if (!jobs) runningByApp.set(app, (jobs = new Map()));
+  return jobs;
 };
 
 type BackupRow = Pick<BackupsTable, "status" | "size" | "tables" | "rows" | "event_id" | "error" | "scheduled" | "created_at" | "finished_at"> & { id: number };
@@ -37,10 +37,7 @@ export const backupView = (row: BackupRow) => ({
 const finish = (app: App, id: number, values: Partial<Omit<BackupsTable, "id">>) =>
   app.engine.meta.updateTable("backups").set({ ...values, finished_at: nowIso() }).where("id", "=", id).execute();
 
-const runBackup = async (app: App, database: LoadedDatabase, id: number, location: string) => {
-  const controller = new AbortController();
-  const { controllers } = running(app);
-  controllers.set(id, controller);
+const runBackup = async (app: App, database: LoadedDatabase, id: number, location: string, controller: AbortController) => {
   const databaseId = database.schema.id;
   try {
     const summary = await writeBackup(app, database, location, controller.signal);
@@ -55,8 +52,6 @@ const runBackup = async (app: App, database: LoadedDatabase, id: number, locatio
     const message = controller.signal.aborted ? "the database was deleted during the backup" : err instanceof Error ? err.message : String(err);
     logger.warn({ err, backup: id, database: databaseId }, "backup failed");
     await finish(app, id, { status: "failed", error: message.slice(0, 1000) }).catch(() => undefined);
-  } finally {
-    controllers.delete(id);
   }
 };
 
@@ -71,22 +66,31 @@ export const startBackup = async (app: App, database: LoadedDatabase, options: {
   const id = Number(insertId);
   const location = backupStore(app).locationFor(database.schema.id, id);
   await meta.updateTable("backups").set({ location }).where("id", "=", id).execute();
-  const { jobs } = running(app);
-  const job = runBackup(app, database, id, location);
-  jobs.add(job);
-  void job.finally(() => jobs.delete(job));
+  const jobs = running(app);
+  const controller = new AbortController();
+  const done = runBackup(app, database, id, location, controller).finally(() => jobs.delete(id));
+  jobs.set(id, { controller, done });
   return { id, status: "running" as const };
 };
 
-/** Stops the running backups of a database (it is being deleted): they end as failed and leave no archive. */
+/**
+ * Stops the running backups of a database (it is being deleted) and resolves once they have ended, as failed and
+ * with no archive. Stopping closes their snapshot connections, so dropping the database next waits on no lock
+ * a backup holds.
+ */
 export const abortBackups = async (app: App, databaseId: number) => {
   const rows = await app.engine.meta.selectFrom("backups").select("id").where("database_id", "=", databaseId).where("status", "=", "running").execute();
-  for (const { id } of rows) running(app).controllers.get(id)?.abort();
+  const stopping = rows.flatMap(({ id }) => {
+    const job = running(app).get(id);
+    job?.controller.abort();
+    return job ? [job.done] : [];
+  });
+  await Promise.all(stopping);
 };
 
 /** Resolves once every backup this process started has ended (tests; shutdown). */
 export const settleBackups = async (app: App) => {
-  await Promise.all([...running(app).jobs]);
+  await Promise.all([...running(app).values()].map((job) => job.done));
 };
 
 /** POST /databases/{instance}/backups → 202. */

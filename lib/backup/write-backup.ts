@@ -99,7 +99,7 @@ export const writeBackup = async (app: App, database: LoadedDatabase, destinatio
   const definition = await readDefinition(app, database);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tabula-backup-"));
   const partial = `${destination}.partial`;
-  const snapshot = await openSnapshot(app, schema.physical);
+  const snapshot = await openSnapshot(app, schema.physical, signal);
   try {
     const parts: PartEntry[] = [];
     const fileParts: PartEntry[] = [];

@@ -1,10 +1,13 @@
 // A restore refuses a damaged, foreign, newer or cut-short archive with a 422 naming the problem and leaves
 // nothing behind (no database listed, no metadata row, no physical database, no name held); two restores of
-// one name give one 201 and one 409; a backup of a database deleted under it ends as failed.
+// one name give one 201 and one 409; a backup of a database deleted under it ends as failed, and a stopped
+// snapshot lets go of its locks at once.
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleBackups } from "../../lib/backup/backup-jobs";
+import { openSnapshot } from "../../lib/backup/open-snapshot";
 import { readTar, TAR_END, tarHeader, tarPadding } from "../../lib/backup/tar";
+import { loadSchema } from "../../lib/meta/load-schema";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
 import { download, makeKindsDatabase, restore, takeBackup, userDatabases } from "./backup-fixture";
 
@@ -123,5 +126,30 @@ describe.each(ENGINES)("restore refusals on %s", (engine) => {
     expect(row).toMatchObject({ status: "failed", error: "the database was deleted during the backup" });
     const { existsSync } = await import("node:fs");
     expect(existsSync(row.location)).toBe(false);
+  });
+
+  it("a stopped snapshot lets go of its locks: a DROP DATABASE queued behind its reads goes through", async () => {
+    const db = await makeKindsDatabase(h, "held");
+    const { physical } = (await loadSchema(h.app, db))!;
+    const controller = new AbortController();
+    const snapshot = await openSnapshot(h.app, physical, controller.signal);
+    const reads = snapshot.batches("items", ["id"]);
+    await reads.next();
+    let dropped = false;
+    const drop = h.app.engine.dropUserDb(physical).then(() => {
+      dropped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // MariaDB's DROP waits for the snapshot's open transaction; SQLite's files go at once.
+    expect(dropped).toBe(engine === "sqlite");
+    controller.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error("DROP DATABASE still waits 10 s after the snapshot stopped")), 10_000);
+    });
+    await Promise.race([drop, late]).finally(() => clearTimeout(timer));
+    expect(dropped).toBe(true);
+    await snapshot.close();
+    expect((await h.request("DELETE", `/api/v1/databases/${db}`)).status).toBe(204);
   });
 });
