@@ -26,7 +26,7 @@ npx tsc --noEmit -p .
 # Built first: the dashboard sign-in suite starts the production server (server.ts) with the dashboard on.
 echo "== production build"
 node scripts/copy-monaco.mjs
-npx next build
+TABULA_TYPES_CHECKED=1 npx next build
 
 echo "== unit and HTTP contract suites (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
 npx vitest run
