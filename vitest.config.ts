@@ -64,6 +64,10 @@ const SERIAL = [
   "tests/files/upload-process.test.ts",
 ];
 
+// With TEST_MYSQL_URL, the http and serial lanes migrate one MariaDB metadata schema before their files run, and
+// each harness starts from a copy of it instead of running every migration again (tests/helpers/meta-template.ts).
+const META_TEMPLATE = "tests/helpers/meta-template.ts";
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -73,8 +77,8 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: UNIT, pool: "threads", isolate: false, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: "http", isolate: false, include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: "serial", isolate: false, include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "http", isolate: false, globalSetup: [META_TEMPLATE], include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "serial", isolate: false, globalSetup: [META_TEMPLATE], include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });
