@@ -27,24 +27,46 @@ const UNIT = [
   "tests/reliability/join-next-run.test.ts",
   "tests/reliability/read-once-per-turn.test.ts",
   "tests/reliability/serialization-retry.test.ts",
-  "tests/scale/sqlite-handles.test.ts",
 ];
 
 // `serial`: one file at a time, with nothing else on the CPU: server processes, redis-server, a private MariaDB,
-// races and time bounds (a latency under 250 ms, a statement stopped within 8 s), and the CLI linter. Its one worker
-// keeps its loaded modules from file to file, as the http lane's do.
+// races and time bounds (a latency under 250 ms, a statement stopped within 8 s). Its one worker keeps its loaded
+// modules from file to file, as the http lane's do. The CLI linter (openapi-lint.test.ts) has no bound tighter than
+// its tools' 120 s, so it runs in `http` beside another file.
 const SERIAL = [
   "tests/clients/**",
   "tests/backup/backup-restore.test.ts",
   "tests/backup/cli.test.ts",
   "tests/backup/restore-crash.test.ts",
   "tests/backup/s3-backups.test.ts",
-  "tests/events/**",
-  "tests/kernel/**",
+  // The outbox, the feeds, webhook delivery and two processes; big-batches.test.ts (large writes and their events
+  // over HTTP, no time bound) runs in `http`.
+  "tests/events/cross-process.test.ts",
+  "tests/events/feed-leaks.test.ts",
+  "tests/events/feed-limits.test.ts",
+  "tests/events/feed-rls.test.ts",
+  "tests/events/feed.test.ts",
+  "tests/events/outbox-table-id.test.ts",
+  "tests/events/outbox-writers.test.ts",
+  "tests/events/outcome-deadlock.test.ts",
+  "tests/events/webhook-attempts.test.ts",
+  "tests/events/webhook-delivery.test.ts",
+  "tests/events/webhook-targets.test.ts",
+  "tests/events/webhooks-management.test.ts",
+  // The kernel's races and waits; its read paths (like-paths, search-index, insert-returning, the documented
+  // errors) only speak HTTP to their harness and run in `http`.
+  "tests/kernel/concurrent-upserts.test.ts",
+  "tests/kernel/concurrent-writes.test.ts",
+  "tests/kernel/group-commit-kernel.test.ts",
+  "tests/kernel/read-during-write.test.ts",
+  "tests/kernel/transaction-ends.test.ts",
+  "tests/kernel/write-transaction.test.ts",
   "tests/limits/**",
   "tests/ops/**",
   "tests/reliability/**",
-  "tests/scale/**",
+  "tests/scale/many-databases.test.ts",
+  "tests/scale/reader-threads.test.ts",
+  "tests/scale/unavailable.test.ts",
   "tests/scale-out/**",
   "tests/files/tus-large-upload.test.ts",
   "tests/files/cluster-s3.test.ts",
@@ -53,7 +75,6 @@ const SERIAL = [
   "tests/hooks/hook-limits.test.ts",
   "tests/mcp/data-mcp-limits.test.ts",
   "tests/mcp/stdio-bridge.test.ts",
-  "tests/openapi-lint.test.ts",
   "tests/db-auth/mailbox.test.ts",
   "tests/db-auth/auth-test-mail.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
@@ -64,6 +85,10 @@ const SERIAL = [
   "tests/files/upload-process.test.ts",
 ];
 
+// With TEST_MYSQL_URL, the http and serial lanes migrate one MariaDB metadata schema before their files run, and
+// each harness starts from a copy of it instead of running every migration again (tests/helpers/meta-template.ts).
+const META_TEMPLATE = "tests/helpers/meta-template.ts";
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -73,8 +98,8 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: UNIT, pool: "threads", isolate: false, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: "http", isolate: false, include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: "serial", isolate: false, include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "http", isolate: false, globalSetup: [META_TEMPLATE], include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "serial", isolate: false, globalSetup: [META_TEMPLATE], include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });

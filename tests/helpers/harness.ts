@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { createPool } from "mysql2/promise";
+import { type Connection, createConnection, createPool } from "mysql2/promise";
+import { inject } from "vitest";
 import { type App, createApp } from "../../lib/app";
 import type { Config, EngineKind } from "../../lib/config";
 import { createNodeHandler } from "../../lib/transport/node-adapter";
@@ -57,6 +58,45 @@ export type HarnessOptions = {
  */
 const TEST_OAUTH = { googleIssuer: "https://accounts.google.com", githubUrl: "https://github.com", githubApiUrl: "https://api.github.com" };
 
+const serverOf = (url: URL) => ({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || "root"), password: decodeURIComponent(url.password) });
+
+/** The statements that copy a migrated template (tests/helpers/meta-template.ts) into a schema, read once per worker. */
+const metaCopies = new Map<string, Promise<string[]>>();
+
+const readTemplate = async (connection: Connection, template: string): Promise<string[]> => {
+  const [tables] = await connection.query("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name", [template]);
+  const copies: string[] = [];
+  for (const { t } of tables as { t: string }[]) {
+    const [[shown]] = (await connection.query(`SHOW CREATE TABLE \`${template}\`.\`${t}\``)) as unknown as [Record<string, string>[]];
+    const [rows] = await connection.query(`SELECT 1 FROM \`${template}\`.\`${t}\` LIMIT 1`);
+    copies.push((rows as unknown[]).length ? `${shown["Create Table"]};\nINSERT INTO \`${t}\` SELECT * FROM \`${template}\`.\`${t}\`` : shown["Create Table"]);
+  }
+  if (!copies.length) throw new Error(`the metadata template ${template} has no tables`);
+  return copies;
+};
+
+/** Connections that create the copied tables side by side (the server overlaps their file writes). */
+const COPY_CONNECTIONS = 4;
+
+/** Makes `meta` a copy of the migrated template: the same tables, keys, rows and AUTO_INCREMENT counters. */
+const copyMetaSchema = async (base: URL, meta: string, template: string) => {
+  const connections = await Promise.all(Array.from({ length: COPY_CONNECTIONS }, () => createConnection({ ...serverOf(base), multipleStatements: true })));
+  try {
+    if (!metaCopies.has(template)) metaCopies.set(template, readTemplate(connections[0], template).catch((err: unknown) => {
+      metaCopies.delete(template);
+      throw err;
+    }));
+    const copies = await metaCopies.get(template)!;
+    await connections[0].query(`CREATE DATABASE \`${meta}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+    await Promise.all(connections.map((connection, i) => {
+      const mine = copies.filter((_, n) => n % COPY_CONNECTIONS === i);
+      return connection.query(["SET foreign_key_checks = 0", `USE \`${meta}\``, ...mine].join(";\n"));
+    }));
+  } finally {
+    await Promise.all(connections.map((connection) => connection.end()));
+  }
+};
+
 const testConfig = (engine: EngineKind, mysqlUrl = process.env.TEST_MYSQL_URL): { config: Config; cleanup: () => Promise<void> } => {
   const id = randomBytes(4).toString("hex");
   if (engine === "sqlite") {
@@ -72,7 +112,7 @@ const testConfig = (engine: EngineKind, mysqlUrl = process.env.TEST_MYSQL_URL): 
   return {
     config: { engine, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "tabula-test-")), databaseUrl: base.toString(), bcryptCost: 4, oauth: { ...TEST_OAUTH } },
     cleanup: async () => {
-      const pool = createPool({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username || "root"), password: decodeURIComponent(base.password) });
+      const pool = createPool(serverOf(base));
       const [rows] = await pool.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name = ? OR schema_name LIKE ?", [meta, `${meta}\\_\\_%`]);
       for (const { s } of rows as { s: string }[]) {
         await pool.query(`DROP DATABASE \`${s}\``);
@@ -92,6 +132,10 @@ const routeModules = async () => ({
 
 export const startHarness = async (engine: EngineKind, adapter: Adapter = "node", options: HarnessOptions = {}): Promise<Harness> => {
   const { config, cleanup } = testConfig(engine, options.mysqlUrl);
+  // On TEST_MYSQL_URL's server the metadata schema starts as a copy of the lane's migrated one; createApp finds
+  // every migration applied. A private MariaDB (options.mysqlUrl) migrates its own.
+  const template = engine === "mysql" && !options.mysqlUrl ? inject("metaTemplate") : "";
+  if (template) await copyMetaSchema(new URL(config.databaseUrl!), new URL(config.databaseUrl!).pathname.slice(1), template);
   const app = await createApp({ ...config, ...options.config });
   let baseUrl = "http://tabula.test";
   let server: http.Server | undefined;
