@@ -23,7 +23,8 @@ for (const v of THEMED_VIEWPORTS) {
 
     test("the workspace's activity with filters, a row's values, and a database's Activity tab", async ({ page }) => {
       await page.addInitScript((theme) => localStorage.setItem("tabula-theme", theme), v.theme);
-      await signInOrSetUp(page);
+      // Through the form: the log below shows this sign-in.
+      await signInOrSetUp(page, { throughForm: true });
       const instance = await makeChanges(page, `Activity ${tag}`);
 
       await page.goto("/settings/activity");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 
 // What the browser specs share: the viewport, full-page screenshots, signing in, the main navigation.
 
@@ -14,7 +14,40 @@ export const shot = async (page: Page, name: string) => {
   if (height > size.height) await page.setViewportSize(size);
 };
 
-export const signIn = async (page: Page, who: { email: string; password: string }) => {
+/**
+ * The owner's session, kept from its first sign-in through the form in this test run: a spec whose subject is
+ * not signing in starts from it (one page load) instead of the form (three). Other accounts always use the form,
+ * so their sessions stay apart (several browsers of one member are several sessions).
+ */
+let ownerCookies: Awaited<ReturnType<BrowserContext["cookies"]>> | undefined;
+
+/** Opens the databases page with the owner's kept session; false (and no cookies left) when there is none or it has ended. */
+const resumeOwner = async (page: Page) => {
+  if (!ownerCookies) return false;
+  await page.context().addCookies(ownerCookies);
+  const account = await page.request.get("/api/v1/account");
+  if (account.status() === 200 && ((await account.json()) as { email?: string }).email === OWNER.email) {
+    await page.goto("/databases");
+    await expect(page).toHaveURL(/\/databases$/);
+    return true;
+  }
+  ownerCookies = undefined;
+  await page.context().clearCookies();
+  return false;
+};
+
+const keepOwner = async (page: Page, email: string) => {
+  if (email === OWNER.email) ownerCookies = await page.context().cookies();
+};
+
+/** Signs in; the owner resumes its kept session unless `throughForm` (the sign-in itself is what a test needs). */
+export const signIn = async (page: Page, who: { email: string; password: string }, { throughForm = false } = {}) => {
+  if (!throughForm && who.email === OWNER.email && who.password === OWNER.password && (await resumeOwner(page))) return;
+  await signInThroughForm(page, who);
+  await keepOwner(page, who.email);
+};
+
+const signInThroughForm = async (page: Page, who: { email: string; password: string }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
@@ -61,13 +94,15 @@ export const expectAxeClean = async (page: Page, where: string) => {
 const OWNER = { email: "owner@example.com", password: "correct horse battery" };
 
 /** The owner made by 01, or (this spec run alone on a fresh install) made here through the first-run setup. */
-export const signInOrSetUp = async (page: Page) => {
+export const signInOrSetUp = async (page: Page, { throughForm = false } = {}) => {
+  if (!throughForm && (await resumeOwner(page))) return;
   await page.goto("/");
   await page.waitForURL(/\/(setup|login|databases)$/);
-  if (!page.url().endsWith("/setup")) return signIn(page, OWNER);
+  if (!page.url().endsWith("/setup")) return signIn(page, OWNER, { throughForm: true });
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
   await page.getByLabel("Confirm password").fill(OWNER.password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/databases$/);
+  await keepOwner(page, OWNER.email);
 };
