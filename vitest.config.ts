@@ -20,6 +20,7 @@ const UNIT = [
   "tests/dashboard/view-columns.test.ts",
   "tests/dashboard/quick-search.test.ts",
   "tests/joins/canvas-definition.test.ts",
+  "tests/hooks/budget-grace.test.ts",
   "tests/kernel/filter-operators.test.ts",
   "tests/kernel/group-commit.test.ts",
   "tests/ops/cluster-identity.test.ts",

@@ -1,8 +1,8 @@
 // Runs one action's steps for one row. The cost bound holds while a step runs (bound-program.ts: sizes checked
 // before values are built, the deadline checked at every operation), and between steps a run that has held
 // the event loop for YIELD_AFTER_MS lets other requests in; the 50 ms budget counts the steps' time, not the
-// time spent letting others in.
-import { BudgetExceeded, enterStep, leaveStep } from "./budget-clock";
+// time spent letting others in, and a run past it has budget-clock.ts's grace to finish.
+import { BudgetExceeded, enterStep, leaveStep, overrunPast, type RunClock } from "./budget-clock";
 import type { CompiledHooks, HookAction, HookInput, HookRun, StepResult, ValueKind } from "./hooks";
 import { BUDGET_MS, VALUE_LIMIT, YIELD_AFTER_MS } from "./limits";
 import { sizeOf } from "./value-size";
@@ -34,8 +34,8 @@ const fromCel = (value: unknown): unknown =>
 const BUDGET_ERROR = `time budget of ${BUDGET_MS} ms exceeded`;
 
 /** Runs one step under the run's clock; an error's first line is what the log and the reply show. */
-const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, spent: number) => {
-  enterStep(spent);
+const evaluate = (run: (context: Record<string, unknown>) => unknown, context: Record<string, unknown>, clock: RunClock) => {
+  enterStep(clock);
   try {
     const value = run(context);
     if (sizeOf(value) > VALUE_LIMIT) return { error: `the step's result is larger than ${VALUE_LIMIT} (1 MiB)` };
@@ -49,7 +49,7 @@ const evaluate = (run: (context: Record<string, unknown>) => unknown, context: R
 
 /** Runs one action's steps in order; never throws (the caller turns the outcome into a reply). */
 export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: HookInput, slice = newSlice()): Promise<HookRun> => {
-  let spent = 0;
+  const clock: RunClock = { spent: 0 };
   const sets: Record<string, unknown> = {};
   const steps: StepResult[] = [];
   const celNew = toCel(hooks, input.new);
@@ -59,13 +59,14 @@ export const runHooks = async (hooks: CompiledHooks, action: HookAction, input: 
     auth: { kind: input.auth.kind, id: input.auth.id === null ? null : BigInt(input.auth.id) },
     now: new Date(),
   };
-  const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: spent, ...extra });
+  const end = (status: HookRun["status"], extra: Partial<HookRun> = {}): HookRun => ({ status, sets, steps, durationMs: clock.spent, ...extra });
   for (const [index, { step, run }] of hooks.steps[action].entries()) {
     if (performance.now() - slice.since >= YIELD_AFTER_MS) await letOthersIn(slice);
     const started = performance.now();
-    const outcome = evaluate(run, context, spent);
-    spent += performance.now() - started;
-    const error = outcome.error ?? (spent > BUDGET_MS ? BUDGET_ERROR : undefined);
+    const outcome = evaluate(run, context, clock);
+    const ended = performance.now();
+    clock.spent += ended - started;
+    const error = outcome.error ?? (clock.spent > BUDGET_MS && overrunPast(clock, ended) ? BUDGET_ERROR : undefined);
     if (error !== undefined) {
       steps.push({ index, error });
       return end("failed", { failedStep: index, message: error === BUDGET_ERROR ? `the hook ran past its ${BUDGET_MS} ms budget` : error });
