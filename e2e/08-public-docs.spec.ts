@@ -30,7 +30,7 @@ const expectFoldedFilters = async (docs: Page, afterOpen?: () => Promise<void>) 
 test.use({ viewport: VIEWPORT });
 
 test("public docs: switched on, read without a key, served on a verified custom domain", async ({ page, browser, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const dns = await startDnsServer(E2E_DNS_PORT);
   try {
     await signIn(page, OWNER);
