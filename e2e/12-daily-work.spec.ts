@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, gridAction, openFilters, rowAction, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, gridAction, openFilters, rowAction, shot, signInOrSetUp } from "./helpers";
 
-// Daily work in the grid, as the owner made by 01, at 1280 and 390 px, light and dark: values checked before
+// Daily work in the grid, as the owner made by 01, at 1280 px light and 390 px dark: values checked before
 // sending, a grid showing 15+ rows with frozen first column, hidden columns, row menu and inline reference
 // picker, saved views, the SQL console, the CSV import report with both modes alike, and axe on each page.
 
@@ -38,7 +38,7 @@ const makeDatabase = async (page: Page, name: string) => {
 
 const grid = (page: Page, table = "books") => page.getByRole("table", { name: `Records of ${table}` });
 
-for (const v of THEMED_VIEWPORTS) {
+for (const v of FLOW_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;

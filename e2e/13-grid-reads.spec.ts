@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, shot, signIn, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, shot, signIn } from "./helpers";
 
-// Grid reads in the dashboard, as the owner made by 01, at 1280 and 390 px, light and dark: reference cells named
+// Grid reads in the dashboard, as the owner made by 01, at 1280 px light and 390 px dark: reference cells named
 // through `_expand` in the page read itself (the inline picker kept), the group-by summary over the grid's
 // filters (`_aggregate`), cursor paging of a table past 10,000 rows (`_after` from the Link header), and the
 // table list's row counts following live inserts and deletes.
@@ -52,7 +52,7 @@ const tableLink = (page: Page, table: string) =>
 const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
 const firstId = (page: Page) => grid(page, "events").locator("tbody tr").first();
 
-for (const v of THEMED_VIEWPORTS) {
+for (const v of FLOW_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;

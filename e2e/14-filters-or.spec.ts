@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, openFilters, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, openFilters, shot, signInOrSetUp } from "./helpers";
 
-// OR groups and per-row verdicts, as the owner made by 01, at 1280 and 390 px, light and dark: OR groups in the grid's
+// OR groups and per-row verdicts, as the owner made by 01, at 1280 px light and 390 px dark: OR groups in the grid's
 // filter bar (applied, in the URL and in a saved view), the API Docs list operation with its per-column filters
 // folded behind a toggle, and "Test as user" filtered and paged with per-row verdicts. axe clean on each page.
 
@@ -47,7 +47,7 @@ const makeDatabase = async (page: Page, name: string) => {
 
 const titles = (page: Page) => page.getByRole("table", { name: "Records of books" }).locator('tbody td[data-column="title"]');
 
-for (const v of THEMED_VIEWPORTS) {
+for (const v of FLOW_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, nav, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, nav, shot, signInOrSetUp } from "./helpers";
 
-// The Activity page (the audit log) as the owner made by 01, at 1280 and 390 px, light and dark: the changes just
+// The Activity page (the audit log) as the owner made by 01, at 1280 px light and 390 px dark: the changes just
 // made through the API listed newest first with who and how, the "What" filter, a row's values unfolded, and a
 // database's own Activity tab. axe clean on each page.
 
@@ -16,7 +16,7 @@ const makeChanges = async (page: Page, name: string) => {
   return instance;
 };
 
-for (const v of THEMED_VIEWPORTS) {
+for (const v of FLOW_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, shot, signInOrSetUp } from "./helpers";
 
 // The offline planner's draft is reviewed and edited before anything is created: a column renamed, a
 // dropdown's options changed, a table removed, an invalid name refused with the field named, then Apply
@@ -7,7 +7,7 @@ import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers
 
 const PROMPT = "A tool library: tools with a condition (new, good, worn), neighbors with a phone, and loans of tools to neighbors with a due date";
 
-for (const look of THEMED_VIEWPORTS.filter((l) => (l.width === 1280 && l.theme === "light") || (l.width === 390 && l.theme === "dark"))) {
+for (const look of FLOW_VIEWPORTS) {
   test(`a planned build is edited before it is applied, at ${look.width} px ${look.theme}`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: look.width, height: look.height });

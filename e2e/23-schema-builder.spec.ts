@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, shot, signInOrSetUp } from "./helpers";
 
 // Building schemas: quick create, "Add table" and "Add columns" are one compact grid (one row per column with
 // name, type, options or reference, default, Required and Unique in line), and several columns are added to a
@@ -39,7 +39,7 @@ const tableOf = async (page: Page, instance: string, table: string) => {
   return (await res.json()) as { columns: { name: string; type: string; nullable: boolean; options?: string[]; default?: unknown }[] };
 };
 
-for (const v of THEMED_VIEWPORTS) {
+for (const v of FLOW_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;

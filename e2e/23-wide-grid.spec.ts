@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, openFilters, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, openFilters, signInOrSetUp } from "./helpers";
 
 // The grid on a wide and long table (30 columns, 5,000 rows): the row count above the rows, a header that stays
 // while the rows scroll, a sideways scrollbar on screen with the rows (not only at the table's end), columns as
@@ -104,7 +104,7 @@ test("a wide and long table: count on top, sticky header, reachable scrollbar, f
   const instance = await makeTable(page);
   const link = `/databases/${instance}/data?table=items`;
 
-  for (const look of THEMED_VIEWPORTS) {
+  for (const look of FLOW_VIEWPORTS) {
     await test.step(`${look.width} px, ${look.theme}`, async () => {
       await page.setViewportSize({ width: look.width, height: look.height });
       await page.emulateMedia({ colorScheme: look.theme });

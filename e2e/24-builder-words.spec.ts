@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, shot, signInOrSetUp, THEMED_VIEWPORTS } from "./helpers";
+import { expectAxeClean, FLOW_VIEWPORTS, shot, signInOrSetUp } from "./helpers";
 
 // Smaller frictions of building: a lossy type change offers "convert anyway, set these N rows to NULL" as an
 // explicit choice; removing an option rows hold asks what they become; the record form speaks the builder's words (Yes/No, "reference to authors"); the policy
@@ -35,7 +35,7 @@ const makeDatabase = async (page: Page, name: string) => {
   return { instance, codes };
 };
 
-for (const v of THEMED_VIEWPORTS) {
+for (const v of FLOW_VIEWPORTS) {
   test.describe(`at ${v.width} px, ${v.theme}`, () => {
     test.use({ viewport: { width: v.width, height: v.height }, colorScheme: v.theme });
     const tag = `${v.width}-${v.theme}`;

@@ -84,6 +84,13 @@ export const THEMED_VIEWPORTS = [
   { width: 390, height: 844, theme: "dark" },
 ] as const;
 
+/**
+ * The two looks a flow spec runs its steps in: each width once and each theme once (desktop light, phone dark).
+ * The a11y sweep (09-shell-a11y) loads every page in all four looks, and specs that check a state's look (a dialog,
+ * a file view) shoot and scan it in all four.
+ */
+export const FLOW_VIEWPORTS = THEMED_VIEWPORTS.filter((l) => (l.width === 1280 && l.theme === "light") || (l.width === 390 && l.theme === "dark"));
+
 /** Fails on serious or critical axe violations, naming each with its first elements. */
 export const expectAxeClean = async (page: Page, where: string) => {
   const { violations } = await new AxeBuilder({ page }).analyze();
