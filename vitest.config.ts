@@ -67,6 +67,7 @@ const SERIAL = [
   "tests/reliability/**",
   "tests/scale/many-databases.test.ts",
   "tests/scale/reader-threads.test.ts",
+  "tests/scale/reader-line.test.ts",
   "tests/scale/unavailable.test.ts",
   "tests/scale-out/**",
   "tests/files/tus-large-upload.test.ts",

@@ -1,6 +1,9 @@
 // Reads that may scan (list and join pages, counts) run on a few reader threads with their own read-only
 // connections (WAL lets them read while the main connection writes), so a slow scan never stalls the event
 // loop and the requests behind it. The main thread sends compiled SQL and parameters and gets the rows back.
+// Each thread holds at most IN_FLIGHT reads (the one it runs and the next, so it never waits for the main
+// thread between two); the rest wait in one shared line, taken in arrival order by whichever thread frees
+// first, so a thread the OS pauses holds up two reads, not its share of the whole queue.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +15,7 @@ import type { OpenDb, SqliteHandles } from "../sqlite-handles";
 
 type Row = Record<string, unknown>;
 type Pending = { resolve: (value: Row[] | PageJson) => void; reject: (err: Error) => void; db: OpenDb };
+type Queued = Pending & { id: number; physical: string; message: Record<string, unknown> };
 type Reader = { worker: Worker; pending: Map<number, Pending>; files: Set<string> };
 type Reply = { id: number; rows?: Row[]; blobs?: boolean; page?: PageJson; error?: { name?: string; message: string; code?: string } };
 
@@ -25,6 +29,8 @@ export type ReaderPool = {
 };
 
 export const DEFAULT_READERS = 2;
+/** Reads sent to one thread before it answers: the one it runs and the next. */
+const IN_FLIGHT = 2;
 const WORKER_FILE = "reader-worker.mjs";
 
 /**
@@ -76,12 +82,25 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
   let nextId = 1;
   let closing = false;
 
+  /** Reads no thread has room for yet, oldest first. */
+  const waiting: Queued[] = [];
+
   const fail = (reader: Reader, err: Error) => {
     for (const [id, p] of reader.pending) {
       reader.pending.delete(id);
       handles.release(p.db);
       p.reject(err);
     }
+  };
+
+  const post = (reader: Reader, physical: string, message: Record<string, unknown>) =>
+    reader.worker.postMessage({ ...message, file: path.join(dir, physical) });
+
+  const send = (reader: Reader, { id, physical, message, ...pending }: Queued) => {
+    reader.files.add(physical);
+    if (reader.pending.size === 0) reader.worker.ref();
+    reader.pending.set(id, pending);
+    post(reader, physical, { ...message, id });
   };
 
   const spawn = (slot: number): Reader => {
@@ -93,7 +112,9 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
       const p = reader.pending.get(reply.id);
       if (!p) return;
       reader.pending.delete(reply.id);
-      if (reader.pending.size === 0) worker.unref();
+      const next = waiting.shift();
+      if (next) send(reader, next);
+      else if (reader.pending.size === 0) worker.unref();
       handles.release(p.db);
       if (reply.error) p.reject(toError(reply.error));
       else p.resolve(reply.page ?? (reply.blobs ? asBuffers(reply.rows!) : reply.rows!));
@@ -101,6 +122,8 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     const gone = (err: Error) => {
       if (readers[slot] === reader) readers[slot] = undefined;
       fail(reader, err);
+      // The waiting line goes to the threads left, a new one started in this slot if need be.
+      for (let free = room(); free && waiting.length; free = room()) send(free, waiting.shift()!);
     };
     worker.on("error", gone);
     worker.on("exit", (code) => gone(new Error(`A reader thread stopped (exit code ${code}).`)));
@@ -108,31 +131,28 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     return reader;
   };
 
-  /** The reader with the least work in hand (started on first use). */
-  const pick = (): Reader => {
+  /** The reader with the least work in hand if it has room for another read (started on first use). */
+  const room = (): Reader | undefined => {
+    if (closing) return undefined;
     let best: Reader | undefined;
     for (let slot = 0; slot < readers.length; slot++) {
       const reader = readers[slot] ?? spawn(slot);
       if (reader.pending.size === 0) return reader;
       if (!best || reader.pending.size < best.pending.size) best = reader;
     }
-    return best!;
+    return best!.pending.size < IN_FLIGHT ? best : undefined;
   };
 
-  const post = (reader: Reader, physical: string, message: Record<string, unknown>) =>
-    reader.worker.postMessage({ ...message, file: path.join(dir, physical) });
-
-  /** Sends a request to the least busy reader; settles with its answer. */
+  /** Sends a request to the least busy reader, or queues it until one has room; settles with its answer. */
   const ask = async <T>(physical: string, message: Record<string, unknown>): Promise<T> => {
     if (closing) throw new Error("The reader threads are closed.");
-    const reader = pick();
     const db = handles.retain(physical);
     const id = nextId++;
-    reader.files.add(physical);
-    if (reader.pending.size === 0) reader.worker.ref();
     return new Promise<T>((resolve, reject) => {
-      reader.pending.set(id, { resolve: resolve as Pending["resolve"], reject, db });
-      post(reader, physical, { ...message, id });
+      const read: Queued = { id, physical, message, resolve: resolve as Pending["resolve"], reject, db };
+      const reader = waiting.length === 0 ? room() : undefined;
+      if (reader) send(reader, read);
+      else waiting.push(read);
     });
   };
 
@@ -153,6 +173,10 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     },
     close: async () => {
       closing = true;
+      for (const read of waiting.splice(0)) {
+        handles.release(read.db);
+        read.reject(new Error("The reader threads are closed."));
+      }
       await Promise.all(readers.map((reader) => reader?.worker.terminate()));
     },
   };
