@@ -6,7 +6,7 @@ import type { Config, EngineKind } from "../config";
 import type { MetaDb } from "./meta-schema";
 import { defaultMaxOpen } from "./descriptor-budget";
 import { DEFAULT_CACHE_MB, openSqlite, sqliteKysely } from "./open-sqlite";
-import { DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
+import { BACKSTOP_CHECKPOINT_PAGES, DEFAULT_READERS, startReaderPool } from "./readers/reader-pool";
 import { createSqliteHandles, DEFAULT_IDLE_SECONDS } from "./sqlite-handles";
 import { joinNextRun } from "./join-next-run";
 import { readOncePerTurn } from "./read-once-per-turn";
@@ -57,6 +57,8 @@ const openSqliteEngine = (config: Config): Engine => {
     cacheMb,
   });
   const readers = startReaderPool({ size: readerCount, dir, handles, cacheMb });
+  // With reader threads, they copy the WAL into the file after writes (not the COMMIT on this thread).
+  if (readers) handles.setAutocheckpoint(BACKSTOP_CHECKPOINT_PAGES);
   const groupCommit = createGroupCommit(handles, (db, batch) => ({
     engine: "sqlite",
     db: heldKysely(db),
@@ -67,7 +69,7 @@ const openSqliteEngine = (config: Config): Engine => {
     // The transaction holds the connection: its reads and statements need no lock and no Kysely round trip.
     readNow: (query) => runOn<Record<string, unknown>>(db, query).rows,
     runNow: (query) => runOn(db, query),
-  }));
+  }), readers?.checkpoint);
   const dataVersionStmt = metaConn.raw.prepare("PRAGMA data_version").pluck();
   let dataVersion = dataVersionStmt.get();
 

@@ -42,7 +42,12 @@ type Batch = {
  * One group committer per engine. `txFor(db)` makes the handle a member writes through: it must run every
  * statement on `db`'s connection without taking its lock (the batch holds it).
  */
-export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, batch: { afterCommit: (fn: () => void) => void }) => UserDb) => {
+export const createGroupCommit = (
+  handles: SqliteHandles,
+  txFor: (db: OpenDb, batch: { afterCommit: (fn: () => void) => void }) => UserDb,
+  /** Called after each COMMIT that stored writes (the checkpoint thread's cue). */
+  committed?: (physical: string) => void,
+) => {
   /** Per database: the batch taking members, or the promise of one being opened (its lock awaited). */
   const accepting = new Map<string, Batch | Promise<Batch>>();
   /** Since start: COMMITs that stored at least one write, and the writes they stored (metrics). */
@@ -122,6 +127,7 @@ export const createGroupCommit = (handles: SqliteHandles, txFor: (db: OpenDb, ba
       if (acks.length) {
         stats.commits++;
         stats.writes += acks.length;
+        committed?.(db.physical);
       }
       for (const ack of acks) ack.resolve();
       for (const fn of batch.afterCommit) fn();

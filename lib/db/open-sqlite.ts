@@ -15,12 +15,17 @@ export type SqliteConn = {
 /** SQLITE_CACHE_MB's default, better-sqlite3's: a scan of a table larger than the cache rereads every page from the OS. */
 export const DEFAULT_CACHE_MB = 16;
 
-/** better-sqlite3 with tuned pragmas and a small prepared-statement cache (Kysely prepares per query). */
-export const openSqlite = (file: string, cacheMb = DEFAULT_CACHE_MB): SqliteConn => {
+/**
+ * better-sqlite3 with tuned pragmas and a small prepared-statement cache (Kysely prepares per query).
+ * `autocheckpointPages`: the WAL size at which a COMMIT checkpoints on this connection (SQLite's default 1,000;
+ * larger where the reader threads copy the WAL, readers/reader-pool.ts).
+ */
+export const openSqlite = (file: string, cacheMb = DEFAULT_CACHE_MB, autocheckpointPages?: number): SqliteConn => {
   const raw = new Database(file);
   try {
     raw.pragma(`cache_size = ${-1024 * cacheMb}`);
     raw.pragma("journal_mode = WAL");
+    if (autocheckpointPages !== undefined) raw.pragma(`wal_autocheckpoint = ${autocheckpointPages}`);
     raw.pragma("synchronous = NORMAL");
     raw.pragma("foreign_keys = ON");
     raw.pragma("busy_timeout = 5000");

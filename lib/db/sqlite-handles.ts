@@ -55,6 +55,8 @@ export type SqliteHandles = {
   /** Closes the databases unused for the idle time (run on a timer; `now` for tests). */
   closeIdle: (now?: number) => void;
   closeAll: () => void;
+  /** The WAL size at which a COMMIT on these connections checkpoints (a backstop where reader threads do it). */
+  setAutocheckpoint: (pages: number) => void;
 };
 
 export const DEFAULT_IDLE_SECONDS = 60;
@@ -63,6 +65,8 @@ export const DEFAULT_IDLE_SECONDS = 60;
 export type HandleOptions = { dir: string; maxOpen: number; idleMs: number; cacheMb?: number };
 
 export const createSqliteHandles = ({ dir, maxOpen, idleMs, cacheMb }: HandleOptions): SqliteHandles => {
+  /** The automatic checkpoint of connections opened from now on (SQLite's default until set). */
+  let autocheckpointPages: number | undefined;
   // Map order is recency: a use moves its database to the end, so the first idle entry is the one to close.
   const opened = new Map<string, OpenDb>();
   const listeners: ((physical: string) => void)[] = [];
@@ -94,7 +98,7 @@ export const createSqliteHandles = ({ dir, maxOpen, idleMs, cacheMb }: HandleOpt
       if (db) opened.delete(physical);
       else {
         makeRoom();
-        db = { physical, conn: openSqlite(path.join(dir, physical), cacheMb), refs: 0, lastUsed: 0, lock: createLock() };
+        db = { physical, conn: openSqlite(path.join(dir, physical), cacheMb, autocheckpointPages), refs: 0, lastUsed: 0, lock: createLock() };
       }
       opened.set(physical, db);
       db.refs++;
@@ -115,6 +119,10 @@ export const createSqliteHandles = ({ dir, maxOpen, idleMs, cacheMb }: HandleOpt
     closeAll: () => {
       clearInterval(sweep);
       for (const db of [...opened.values()]) closeDb(db);
+    },
+    setAutocheckpoint: (pages) => {
+      autocheckpointPages = pages;
+      for (const db of opened.values()) db.conn.raw.pragma(`wal_autocheckpoint = ${pages}`);
     },
   };
 };

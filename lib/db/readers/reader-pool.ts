@@ -17,18 +17,28 @@ type Row = Record<string, unknown>;
 type Pending = { resolve: (value: Row[] | PageJson) => void; reject: (err: Error) => void; db: OpenDb };
 type Queued = Pending & { id: number; physical: string; message: Record<string, unknown> };
 type Reader = { worker: Worker; pending: Map<number, Pending>; files: Set<string> };
-type Reply = { id: number; rows?: Row[]; blobs?: boolean; page?: PageJson; error?: { name?: string; message: string; code?: string } };
+type Answer = { id: number; rows?: Row[]; blobs?: boolean; page?: PageJson; error?: { name?: string; message: string; code?: string } };
+type Reply = Answer | { checkpointed: string };
 
 export type ReaderPool = {
   read: (physical: string, query: CompiledQuery) => Promise<Row[]>;
   /** A list page shaped into its JSON text on the reader (page-json.mjs): only the text comes back. */
   page: (physical: string, query: CompiledQuery, output: OutputColumns, limit: number) => Promise<PageJson>;
+  /**
+   * A write committed to this database: the first reader thread copies its WAL into the file (a PASSIVE
+   * checkpoint), unless it was already asked to; see "Checkpoints" in docs/api.md.
+   */
+  checkpoint: (physical: string) => void;
   /** Drops cached statements after DDL: of one database, or of all. */
   clear: (physical?: string) => void;
   close: () => Promise<void>;
 };
 
 export const DEFAULT_READERS = 2;
+/** Checkpoints of one database start at least this far apart. */
+const CHECKPOINT_GAP_MS = 25;
+/** Where reader threads copy the WAL, the writing connection's own automatic checkpoint is a backstop at this size (SQLite's default is 1,000 pages). */
+export const BACKSTOP_CHECKPOINT_PAGES = 4_000;
 /** Reads sent to one thread before it answers: the one it runs and the next. */
 const IN_FLIGHT = 2;
 const WORKER_FILE = "reader-worker.mjs";
@@ -50,7 +60,7 @@ const findWorkerScript = (): string | undefined => {
 };
 
 /** Errors come back as plain data; SQLite's keep their class and code, as if thrown on this thread. */
-const toError = ({ name, message, code }: NonNullable<Reply["error"]>): Error =>
+const toError = ({ name, message, code }: NonNullable<Answer["error"]>): Error =>
   name === "SqliteError" && code ? new Database.SqliteError(message, code) : Object.assign(new Error(message), code ? { code } : {});
 
 const asBuffers = (rows: Row[]) => {
@@ -84,6 +94,8 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
 
   /** Reads no thread has room for yet, oldest first. */
   const waiting: Queued[] = [];
+  /** Databases with a checkpoint asked for and not yet done. */
+  const checkpointing = new Set<string>();
 
   const fail = (reader: Reader, err: Error) => {
     for (const [id, p] of reader.pending) {
@@ -109,6 +121,7 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     worker.unref();
     const reader: Reader = { worker, pending: new Map(), files: new Set() };
     worker.on("message", (reply: Reply) => {
+      if ("checkpointed" in reply) return void checkpointing.delete(reply.checkpointed);
       const p = reader.pending.get(reply.id);
       if (!p) return;
       reader.pending.delete(reply.id);
@@ -121,6 +134,7 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     });
     const gone = (err: Error) => {
       if (readers[slot] === reader) readers[slot] = undefined;
+      if (slot === 0) checkpointing.clear();
       fail(reader, err);
       // The waiting line goes to the threads left, a new one started in this slot if need be.
       for (let free = room(); free && waiting.length; free = room()) send(free, waiting.shift()!);
@@ -158,12 +172,19 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
 
   // A database closed on the main thread (idle, past the cap, dropped) is closed on every reader too.
   handles.onClose((physical) => {
-    for (const reader of readers) if (reader?.files.delete(physical)) post(reader, physical, { type: "close" });
+    for (const reader of readers) if (reader?.files.delete(physical)) post(reader, physical, { type: "close", physical });
   });
 
   return {
     read: (physical, query) => ask<Row[]>(physical, { type: "read", sql: query.sql, params: query.parameters }),
     page: (physical, query, output, limit) => ask<PageJson>(physical, { type: "page", sql: query.sql, params: query.parameters, output, limit }),
+    checkpoint: (physical) => {
+      if (closing || checkpointing.has(physical)) return;
+      const reader = readers[0] ?? spawn(0);
+      checkpointing.add(physical);
+      reader.files.add(physical);
+      post(reader, physical, { type: "checkpoint", physical, gapMs: CHECKPOINT_GAP_MS });
+    },
     clear: (physical) => {
       for (const reader of readers) {
         if (!reader) continue;
