@@ -36,7 +36,7 @@ export type Config = {
   mailFrom?: string;
   /** The first wait (ms) before a mail the SMTP server did not take is tried again; it doubles each time (MAIL_RETRY_MS, default 30 s). */
   mailRetryMs?: number;
-  /** SQLite: reader threads for reads that may scan (SQLITE_READERS, default 2; 0 keeps them on the main thread). */
+  /** SQLite: reader threads for reads that may scan (SQLITE_READERS, default 3; 0 keeps them on the main thread). */
   sqliteReaders?: number;
   /** SQLite: page cache per connection in MB (SQLITE_CACHE_MB, default 16); a database open on n readers has n + 1. */
   sqliteCacheMb?: number;

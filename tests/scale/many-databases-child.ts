@@ -11,6 +11,7 @@ import { webHandler } from "../../lib/http/web-adapter";
 import { handleManagementRequest } from "../../lib/mgmt/handle-management-request";
 import { createAccount } from "../../lib/services/accounts/create-account";
 import { defaultMaxOpen, openFileLimit } from "../../lib/db/descriptor-budget";
+import { DEFAULT_READERS } from "../../lib/db/readers/reader-pool";
 
 const count = Number(process.env.SCALE_DATABASES ?? 2000);
 const openFds = () => fs.readdirSync("/proc/self/fd").length;
@@ -73,7 +74,7 @@ const main = async () => {
   }
   const result = {
     limit: openFileLimit(),
-    maxOpen: config.sqliteMaxOpen ?? defaultMaxOpen(config.sqliteReaders ?? 2),
+    maxOpen: config.sqliteMaxOpen ?? defaultMaxOpen(config.sqliteReaders ?? DEFAULT_READERS),
     created: instances.length,
     statuses,
     firstFailure,

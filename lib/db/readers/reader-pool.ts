@@ -34,7 +34,7 @@ export type ReaderPool = {
   close: () => Promise<void>;
 };
 
-export const DEFAULT_READERS = 2;
+export const DEFAULT_READERS = 3;
 /** Checkpoints of one database start at least this far apart. */
 const CHECKPOINT_GAP_MS = 25;
 /** Where reader threads copy the WAL, the writing connection's own automatic checkpoint is a backstop at this size (SQLite's default is 1,000 pages). */
