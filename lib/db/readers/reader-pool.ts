@@ -1,5 +1,5 @@
-// Reads that may scan (list and join pages, counts) run on a few reader threads with their own read-only
-// connections (WAL lets them read while the main connection writes), so a slow scan never stalls the event
+// Reads that may scan (list and join pages, counts) run on a few reader threads with their own connections,
+// which refuse changes (WAL lets them read while the main connection writes), so a slow scan never stalls the event
 // loop and the requests behind it. The main thread sends compiled SQL and parameters and gets the rows back.
 // Each thread holds at most IN_FLIGHT reads (the one it runs and the next, so it never waits for the main
 // thread between two); the rest wait in one shared line, taken in arrival order by whichever thread frees
