@@ -94,8 +94,8 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
 
   /** Reads no thread has room for yet, oldest first. */
   const waiting: Queued[] = [];
-  /** Databases with a checkpoint asked for and not yet done. */
-  const checkpointing = new Set<string>();
+  /** Databases with a checkpoint asked for and not yet done → whether a write committed since it was asked. */
+  const checkpointing = new Map<string, boolean>();
 
   const fail = (reader: Reader, err: Error) => {
     for (const [id, p] of reader.pending) {
@@ -121,7 +121,7 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     worker.unref();
     const reader: Reader = { worker, pending: new Map(), files: new Set() };
     worker.on("message", (reply: Reply) => {
-      if ("checkpointed" in reply) return void checkpointing.delete(reply.checkpointed);
+      if ("checkpointed" in reply) return checkpointDone(reply.checkpointed);
       const p = reader.pending.get(reply.id);
       if (!p) return;
       reader.pending.delete(reply.id);
@@ -143,6 +143,19 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     worker.on("exit", (code) => gone(new Error(`A reader thread stopped (exit code ${code}).`)));
     readers[slot] = reader;
     return reader;
+  };
+
+  const askCheckpoint = (physical: string) => {
+    const reader = readers[0] ?? spawn(0);
+    checkpointing.set(physical, false);
+    reader.files.add(physical);
+    post(reader, physical, { type: "checkpoint", physical, gapMs: CHECKPOINT_GAP_MS });
+  };
+
+  /** A checkpoint ended: another follows when a write committed while it ran, so no write is left in the WAL. */
+  const checkpointDone = (physical: string) => {
+    if (checkpointing.get(physical) && !closing) askCheckpoint(physical);
+    else checkpointing.delete(physical);
   };
 
   /** The reader with the least work in hand if it has room for another read (started on first use). */
@@ -172,6 +185,7 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
 
   // A database closed on the main thread (idle, past the cap, dropped) is closed on every reader too.
   handles.onClose((physical) => {
+    checkpointing.delete(physical); // a checkpoint ending after this asks for no other
     for (const reader of readers) if (reader?.files.delete(physical)) post(reader, physical, { type: "close", physical });
   });
 
@@ -179,11 +193,9 @@ const createReaderPool = ({ size, dir, handles, cacheMb, script }: PoolOptions &
     read: (physical, query) => ask<Row[]>(physical, { type: "read", sql: query.sql, params: query.parameters }),
     page: (physical, query, output, limit) => ask<PageJson>(physical, { type: "page", sql: query.sql, params: query.parameters, output, limit }),
     checkpoint: (physical) => {
-      if (closing || checkpointing.has(physical)) return;
-      const reader = readers[0] ?? spawn(0);
-      checkpointing.add(physical);
-      reader.files.add(physical);
-      post(reader, physical, { type: "checkpoint", physical, gapMs: CHECKPOINT_GAP_MS });
+      if (closing) return;
+      if (checkpointing.has(physical)) checkpointing.set(physical, true);
+      else askCheckpoint(physical);
     },
     clear: (physical) => {
       for (const reader of readers) {
