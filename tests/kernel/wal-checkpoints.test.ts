@@ -20,12 +20,6 @@ const walProgress = (file: string) => {
   return { frames: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
 };
 
-const waitFor = async (done: () => boolean, ms: number) => {
-  const until = Date.now() + ms;
-  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-  return done();
-};
-
 describe("WAL checkpoints on SQLite", () => {
   let h: Harness;
   let file = "";
@@ -52,7 +46,11 @@ describe("WAL checkpoints on SQLite", () => {
     // would have checkpointed on the main thread: a reader thread copies them.
     expect(progress().frames).toBeGreaterThan(0);
     expect(progress().frames).toBeLessThan(1000);
-    expect(await waitFor(() => progress().copied === progress().frames, 3000), JSON.stringify(progress())).toBe(true);
+    const allCopied = () => {
+      const now = progress();
+      return now.copied === now.frames ? "all copied" : JSON.stringify(now);
+    };
+    await expect.poll(allCopied, { timeout: 3000, interval: 20 }).toBe("all copied");
     // The rows are all there, read through the API.
     const list = await h.request("GET", `/v1/${db}/items?_limit=100`);
     expect(list.status).toBe(200);
