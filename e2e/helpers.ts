@@ -93,6 +93,9 @@ export const FLOW_VIEWPORTS = THEMED_VIEWPORTS.filter((l) => (l.width === 1280 &
 
 /** Fails on serious or critical axe violations, naming each with its first elements. */
 export const expectAxeClean = async (page: Page, where: string) => {
+  // A client navigation may swap the head's title a moment after the content shows: scan the settled page (a page
+  // that never gets a title still fails here, and axe's document-title rule stays on).
+  await expect.poll(() => page.title(), { message: `${where}: the page has a title` }).not.toBe("");
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `axe on ${where}`).toEqual([]);
