@@ -98,7 +98,10 @@ const main = async () => {
     let serverClosed = false;
     let finished = false;
     const finish = () => {
-      if (finished || !serverClosed || inFlight.size > 0) return;
+      if (finished || inFlight.size > 0) return;
+      // No request in flight: a connection still open has nothing to finish (a request head still arriving, a
+      // keep-alive socket Node does not count as idle), so it does not hold the shutdown until the deadline.
+      if (!serverClosed) return server.closeAllConnections();
       finished = true;
       clearTimeout(deadline);
       app
@@ -119,6 +122,7 @@ const main = async () => {
       serverClosed = true;
       finish();
     });
+    finish();
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

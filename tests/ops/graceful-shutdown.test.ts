@@ -88,6 +88,21 @@ describe("graceful shutdown on SIGTERM", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     agent.destroy();
   });
+
+  it("a connection with no request in flight does not hold it: a request head still arriving is closed at once", async () => {
+    const server = await startServerProcess(h);
+    const socket = net.connect(server.port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`GET /v1/${db}/items HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    await sleep(200);
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.logs().map((l) => l.msg).at(-1)).toBe("stopped");
+    socket.destroy();
+  });
 });
 
 describe("request logs of a real server process", () => {
