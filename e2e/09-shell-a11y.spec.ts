@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { seriousAxeViolations, signIn } from "./helpers";
 
 // Every dashboard page at 1280 and 390 pixels (light, and dark from the system setting): no sideways page
 // scroll, and no serious or critical axe violation. Then the phone drawer, the skip link, focus after dialogs,
@@ -25,10 +24,7 @@ type Violation = { page: string; width: Width; scheme: Scheme; rule: string; imp
 
 /** Serious and critical axe violations on the page as it is now (nothing excluded). */
 const axeViolations = async (page: Page, where: { page: string; width: Width; scheme: Scheme }): Promise<Violation[]> => {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ ...where, rule: v.id, impact: v.impact!, targets: v.nodes.slice(0, 6).map((n) => n.target.join(" ")) }));
+  return (await seriousAxeViolations(page, `${where.page} at ${where.width} px, ${where.scheme}`)).map((v) => ({ ...where, rule: v.id, impact: v.impact!, targets: v.nodes.slice(0, 6).map((n) => n.target.join(" ")) }));
 };
 
 const call = async (page: Page, method: string, path: string, body?: unknown) => {

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { openFilters, rowAction, shot, signIn } from "./helpers";
+import { expectAxeClean, openFilters, rowAction, shot, signIn } from "./helpers";
 
 // The data grid for daily use, as the operator (made by 01): references by name with a picker, inline edit,
 // header sort, bulk delete after a confirmation, page jump, the query in the URL, CSV out and in, a form that
@@ -50,15 +49,6 @@ const makeDatabase = async (page: Page, name: string): Promise<Setup> => {
   expect((await page.request.post(`/v1/${instance}/authors`, { headers, data: AUTHORS })).status()).toBe(201);
   expect((await page.request.post(`/v1/${instance}/books`, { headers, data: BOOKS })).status()).toBe(201);
   return { instance, key };
-};
-
-/** Fails on serious or critical axe violations, listing each with its first elements. */
-const expectNoSeriousViolations = async (page: Page, where: string) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  expect(bad, `axe on ${where}`).toEqual([]);
 };
 
 const grid = (page: Page) => page.getByRole("table", { name: "Records of books" });
@@ -236,7 +226,7 @@ test.describe("at 1280 px", () => {
     });
 
     await test.step("axe: the data page", async () => {
-      await expectNoSeriousViolations(page, "data");
+      await expectAxeClean(page, "data");
     });
 
     await test.step("required on a column with empty rows: the error on the checkbox and a fill value", async () => {
@@ -257,7 +247,7 @@ test.describe("at 1280 px", () => {
       expect(await empty.json()).toEqual([]);
       const zero = await page.request.get(`/v1/${instance}/books?pages=0`, { headers: { "x-api-key": key } });
       expect((await zero.json()).length).toBeGreaterThan(9);
-      await expectNoSeriousViolations(page, "schema");
+      await expectAxeClean(page, "schema");
     });
 
     await test.step("a saved join reopens in its editor: renamed and changed; delete asks first", async () => {
@@ -284,7 +274,7 @@ test.describe("at 1280 px", () => {
       const rows = await page.request.get(`/v1/${instance}/shelf_by_author?_limit=1`, { headers: { "x-api-key": key } });
       expect(Object.keys((await rows.json())[0])).toEqual(["title", "author"]);
 
-      await expectNoSeriousViolations(page, "joins");
+      await expectAxeClean(page, "joins");
 
       await page.getByRole("button", { name: "Delete join shelf_by_author" }).click();
       const confirm = page.getByRole("dialog", { name: "Delete join shelf_by_author?" });
@@ -329,7 +319,7 @@ test.describe("at 390 px", () => {
     await expect(header).toHaveAttribute("aria-sort", "ascending");
     await expect(grid(page).locator("tbody tr").first().locator('td[data-column="price"]')).toHaveText("11.00");
     await page.screenshot({ path: "test-results/screens/110-grid-390.png", fullPage: true });
-    await expectNoSeriousViolations(page, "data at 390 px");
+    await expectAxeClean(page, "data at 390 px");
 
     await cell(page, 1, "title").dblclick();
     await page.getByLabel("title of record 1").press("Escape");

@@ -91,13 +91,22 @@ export const THEMED_VIEWPORTS = [
  */
 export const FLOW_VIEWPORTS = THEMED_VIEWPORTS.filter((l) => (l.width === 1280 && l.theme === "light") || (l.width === 390 && l.theme === "dark"));
 
+/**
+ * Axe's serious and critical violations on the settled page. A client navigation may swap the head's title a moment
+ * after the content shows, and a button whose colours are mid-transition (enabled a moment ago) has neither its old
+ * nor its new contrast: the scan waits for a title and for running CSS transitions to end. A page that never gets a
+ * title still fails, and every axe rule stays on.
+ */
+export const seriousAxeViolations = async (page: Page, where: string) => {
+  await expect.poll(() => page.title(), { message: `${where}: the page has a title` }).not.toBe("");
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+};
+
 /** Fails on serious or critical axe violations, naming each with its first elements. */
 export const expectAxeClean = async (page: Page, where: string) => {
-  // A client navigation may swap the head's title a moment after the content shows: scan the settled page (a page
-  // that never gets a title still fails here, and axe's document-title rule stays on).
-  await expect.poll(() => page.title(), { message: `${where}: the page has a title` }).not.toBe("");
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  const bad = (await seriousAxeViolations(page, where)).map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `axe on ${where}`).toEqual([]);
 };
 
