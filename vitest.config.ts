@@ -1,7 +1,7 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Three lanes, run one after another (docs/testing.md, "Lanes"). `unit`: no server, no MariaDB, no Redis, no child
+// Four lanes, run one after another (docs/testing.md, "Lanes"). `unit`: no server, no MariaDB, no Redis, no child
 // process; in parallel threads sharing their module cache (`npm run test:fast`). `http`: suites that only
 // speak HTTP to their own harness (own SQLite folder, own MariaDB schema), two files at a time in two worker
 // processes that keep their loaded modules from file to file (`isolate: false`): a file builds its own harness and
@@ -43,15 +43,10 @@ const SERIAL = [
   // The outbox, the feeds, webhook delivery and two processes; big-batches.test.ts (large writes and their events
   // over HTTP, no time bound) runs in `http`.
   "tests/events/cross-process.test.ts",
-  "tests/events/feed-leaks.test.ts",
   "tests/events/feed-limits.test.ts",
-  "tests/events/feed-rls.test.ts",
-  "tests/events/feed.test.ts",
   "tests/events/outbox-table-id.test.ts",
   "tests/events/outbox-writers.test.ts",
   "tests/events/outcome-deadlock.test.ts",
-  "tests/events/webhook-attempts.test.ts",
-  "tests/events/webhook-delivery.test.ts",
   "tests/events/webhook-targets.test.ts",
   "tests/events/webhooks-management.test.ts",
   // The kernel's races and waits; its read paths (like-paths, search-index, insert-returning, the documented
@@ -62,7 +57,6 @@ const SERIAL = [
   "tests/kernel/read-during-write.test.ts",
   "tests/kernel/transaction-ends.test.ts",
   "tests/kernel/write-transaction.test.ts",
-  "tests/limits/**",
   "tests/ops/**",
   "tests/reliability/**",
   "tests/scale/many-databases.test.ts",
@@ -72,22 +66,37 @@ const SERIAL = [
   "tests/scale-out/**",
   "tests/files/tus-large-upload.test.ts",
   "tests/files/cluster-s3.test.ts",
-  "tests/domains/verify-domain.test.ts",
   "tests/hooks/hook-cost-bound.test.ts",
   "tests/hooks/hook-limits.test.ts",
-  "tests/mcp/data-mcp-limits.test.ts",
   "tests/mcp/stdio-bridge.test.ts",
-  "tests/db-auth/mailbox.test.ts",
   "tests/db-auth/auth-test-mail.test.ts",
   "tests/security/dashboard-sign-in.test.ts",
   "tests/security/oauth-sign-in.test.ts",
   "tests/security/sign-in-paths.test.ts",
   "tests/sql-console/**",
   "tests/teams/member-access.test.ts",
-  "tests/files/upload-process.test.ts",
 ];
 
-// With TEST_MYSQL_URL, the http and serial lanes migrate one MariaDB metadata schema before their files run, and
+// `waits`: files that spend most of their time waiting on a clock (one-second rate windows, retry schedules, feed
+// polls and heartbeats, DNS and SMTP time-outs, a killed process's sweep) and little on the CPU: three at a time,
+// so they wait side by side while the machine stays far from busy and their time bounds hold. Each starts its
+// own servers on free ports (redis-server included); none shares a server with another file.
+const WAITS = [
+  "tests/limits/**",
+  "tests/events/webhook-delivery.test.ts",
+  "tests/events/webhook-attempts.test.ts",
+  "tests/events/feed.test.ts",
+  "tests/events/feed-leaks.test.ts",
+  "tests/events/feed-rls.test.ts",
+  "tests/mcp/data-mcp-limits.test.ts",
+  "tests/files/upload-process.test.ts",
+  "tests/domains/verify-domain.test.ts",
+  "tests/db-auth/mailbox.test.ts",
+];
+
+const globs = (paths: string[]) => paths.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p));
+
+// With TEST_MYSQL_URL, the http, waits and serial lanes migrate one MariaDB metadata schema before their files run, and
 // each harness starts from a copy of it instead of running every migration again (tests/helpers/meta-template.ts).
 const META_TEMPLATE = "tests/helpers/meta-template.ts";
 
@@ -100,8 +109,9 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: UNIT, pool: "threads", isolate: false, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: "http", isolate: false, globalSetup: [META_TEMPLATE], include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: "serial", isolate: false, globalSetup: [META_TEMPLATE], include: SERIAL.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)), exclude: [...configDefaults.exclude, ...UNIT], fileParallelism: false, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "http", isolate: false, globalSetup: [META_TEMPLATE], include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...WAITS, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "waits", isolate: false, globalSetup: [META_TEMPLATE], include: globs(WAITS), exclude: [...configDefaults.exclude, ...UNIT], maxWorkers: 3, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "serial", isolate: false, globalSetup: [META_TEMPLATE], include: globs(SERIAL), exclude: [...configDefaults.exclude, ...UNIT, ...WAITS], fileParallelism: false, sequence: { groupOrder: 3 } } },
     ],
   },
 });

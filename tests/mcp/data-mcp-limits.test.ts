@@ -1,6 +1,6 @@
 // The plan's rate limit counts MCP tool calls as data API requests: one call, one request, in the same budget as
 // the owner's plain HTTP requests; past it the call is an error result `rate_limited`, not a transport failure.
-// Serial lane: it counts requests inside one-second windows.
+// Waits lane: it counts requests inside one-second windows, and mostly waits for them.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "../helpers/harness";
