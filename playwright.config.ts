@@ -12,6 +12,9 @@ export default defineConfig({
   outputDir: "test-results",
   workers: 1,
   timeout: 60_000,
+  // The suite runs beside the vitest unit and http lanes (scripts/test.sh), so a step may take longer than on an
+  // idle machine: assertions wait up to 10 s before they fail.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,

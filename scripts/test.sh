@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit + HTTP contract suites (SQLite, and MariaDB when reachable), then the
-# production build and the browser/end-to-end suite against the real server.
+# `npm test`: type check and production build; the browser suite (the real server, Chromium) beside the unit and
+# http lanes (SQLite, and MariaDB when reachable); then the waits and serial lanes alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -28,8 +28,25 @@ echo "== production build"
 node scripts/copy-monaco.mjs
 TABULA_TYPES_CHECKED=1 npx next build
 
-echo "== unit and HTTP contract suites (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
-npx vitest run
+# The browser suite runs beside the unit and http lanes: neither has a time bound, and together they keep both
+# cores busy where each alone leaves a quarter idle. The waits and serial lanes, whose tests measure time, run
+# after both, alone on the machine. The browser suite's report is printed once it ends.
+echo "== browser suite (real server, Chromium) started beside the unit and http lanes; its report follows them"
+e2e_log="$(mktemp)"
+npx playwright test > "$e2e_log" 2>&1 &
+e2e_pid=$!
 
-echo "== end-to-end (real server, Chromium)"
-npx playwright test
+echo "== unit and http lanes (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
+lanes_status=0
+npx vitest run --project unit --project http || lanes_status=$?
+
+e2e_status=0
+wait "$e2e_pid" || e2e_status=$?
+echo "== browser suite (end-to-end: real server, Chromium)"
+cat "$e2e_log"
+rm -f "$e2e_log"
+[ "$lanes_status" = 0 ] || { echo "the unit or http lane failed (above)" >&2; exit "$lanes_status"; }
+[ "$e2e_status" = 0 ] || { echo "the browser suite failed (above)" >&2; exit "$e2e_status"; }
+
+echo "== waits and serial lanes (engines: sqlite${TEST_MYSQL_URL:+, mysql}), alone on the machine"
+npx vitest run --project waits --project serial
