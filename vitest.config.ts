@@ -94,6 +94,9 @@ const WAITS = [
   "tests/db-auth/mailbox.test.ts",
 ];
 
+/** Two on their own; `npm test` runs the lane with one beside the browser suite (scripts/test.sh). */
+const HTTP_WORKERS = Number(process.env.TABULA_HTTP_WORKERS || 2);
+
 const globs = (paths: string[]) => paths.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p));
 
 // With TEST_MYSQL_URL, the http, waits and serial lanes migrate one MariaDB metadata schema before their files run, and
@@ -109,7 +112,7 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: UNIT, pool: "threads", isolate: false, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: "http", isolate: false, globalSetup: [META_TEMPLATE], include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...WAITS, ...SERIAL], maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "http", isolate: false, globalSetup: [META_TEMPLATE], include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...UNIT, ...WAITS, ...SERIAL], maxWorkers: HTTP_WORKERS, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: "waits", isolate: false, globalSetup: [META_TEMPLATE], include: globs(WAITS), exclude: [...configDefaults.exclude, ...UNIT], maxWorkers: 3, sequence: { groupOrder: 2 } } },
       { extends: true, test: { name: "serial", isolate: false, globalSetup: [META_TEMPLATE], include: globs(SERIAL), exclude: [...configDefaults.exclude, ...UNIT, ...WAITS], fileParallelism: false, sequence: { groupOrder: 3 } } },
     ],

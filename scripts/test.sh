@@ -29,9 +29,10 @@ node scripts/copy-monaco.mjs
 TABULA_TYPES_CHECKED=1 npx next build
 
 # The browser suite runs beside the unit and http lanes, which have no time bound. The browser suite alone leaves a
-# quarter of the machine idle; the lanes run at a lower priority (nice 10), so they take that idle time instead of
-# slowing the browser suite, the longer of the two. The waits and serial lanes, whose tests measure time, run
-# after both, alone on the machine. The browser suite's report is printed once it ends.
+# quarter of the machine idle; the lanes take it with one http worker instead of two, at the lowest priority
+# (nice 19), so they fill that idle time rather than slow the browser suite, the longer of the two. The waits and
+# serial lanes, whose tests measure time, run after both, alone on the machine. The browser suite's report is
+# printed once it ends.
 echo "== browser suite (real server, Chromium) started beside the unit and http lanes; its report follows them"
 e2e_log="$(mktemp)"
 npx playwright test > "$e2e_log" 2>&1 &
@@ -39,7 +40,7 @@ e2e_pid=$!
 
 echo "== unit and http lanes (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
 lanes_status=0
-nice -n 10 npx vitest run --project unit --project http || lanes_status=$?
+TABULA_HTTP_WORKERS=1 nice -n 19 npx vitest run --project unit --project http || lanes_status=$?
 
 e2e_status=0
 wait "$e2e_pid" || e2e_status=$?
