@@ -112,12 +112,10 @@ const main = async () => {
           void endLog().then(() => process.exit(forced ? 1 : 0));
         });
     };
-    // Keep-alive connections between requests hold the server open; close each as it falls idle.
+    // Keep-alive connections between requests hold the server open: close the idle ones now, and every one left
+    // once the last request in flight ends (finish).
     server.closeIdleConnections();
-    onIdle = () => {
-      server.closeIdleConnections();
-      finish();
-    };
+    onIdle = finish;
     server.close(() => {
       serverClosed = true;
       finish();
