@@ -5,30 +5,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildServer, currentBundle, newestMtime, SERVER_DIR } from "../scripts/build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package.json", "postcss.config.mjs"];
 /** Copies made by the build steps themselves (public/monaco is checked by its version stamp instead). */
 const GENERATED = new Set([path.join(root, "public", "monaco")]);
-
-const mtimeOf = (p) => {
-  try {
-    return fs.statSync(p).mtimeMs;
-  } catch {
-    return 0;
-  }
-};
-
-const newestMtime = (p) => {
-  if (GENERATED.has(p)) return 0;
-  let entries;
-  try {
-    entries = fs.readdirSync(p, { withFileTypes: true });
-  } catch {
-    return mtimeOf(p); // a file, or missing (0)
-  }
-  return entries.reduce((max, e) => Math.max(max, e.isDirectory() ? newestMtime(path.join(p, e.name)) : mtimeOf(path.join(p, e.name))), mtimeOf(p));
-};
 
 // The SQL editor's Monaco files are served from public/monaco (a copy of node_modules/monaco-editor).
 const monacoVersion = (file) => {
@@ -42,8 +24,8 @@ const monacoCopied = monacoVersion(path.join(root, "public", "monaco", "vs", ".v
 if (!monacoCopied || monacoCopied !== JSON.parse(monacoVersion(path.join(root, "node_modules", "monaco-editor", "package.json")) ?? "{}").version) {
   spawnSync(process.execPath, [path.join(root, "scripts", "copy-monaco.mjs")], { cwd: root, stdio: "inherit" });
 }
-const builtAt = mtimeOf(path.join(root, ".next", "BUILD_ID"));
-const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+const builtAt = newestMtime(path.join(root, ".next", "BUILD_ID"));
+const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s), GENERATED)));
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "Sources changed since the last build; rebuilding…" : "First start: building the dashboard…");
@@ -56,15 +38,13 @@ if (builtAt < sourcesAt) {
 }
 process.env.NODE_ENV = "production";
 
-/** The server bundle, made again when older than lib/, server.ts or the Next build; undefined when esbuild fails. */
+/** The server bundle, made again when older than what it is made from; undefined when esbuild fails. */
 const serverBundle = async () => {
-  const entry = path.join(root, ".next", "tabula-server", "server.mjs");
-  const codeAt = Math.max(sourcesAt, ...["server.ts", "tsconfig.json", ".next/BUILD_ID"].map((f) => mtimeOf(path.join(root, f))));
-  if (mtimeOf(path.join(root, ".next", "tabula-server", "stamp")) >= codeAt && fs.existsSync(entry)) return entry;
+  const current = currentBundle();
+  if (current) return current;
   try {
-    const { buildServer } = await import(pathToFileURL(path.join(root, "scripts", "build-server.mjs")).href);
     await buildServer();
-    return entry;
+    return path.join(SERVER_DIR, "server.mjs");
   } catch (err) {
     console.warn(`Could not bundle server.ts (${err?.message ?? err}); running it through tsx.`);
     return undefined;

@@ -37,6 +37,30 @@ const externals = () => {
   return Object.keys(dependencies).filter((name) => !INLINED.has(name)).flatMap((name) => [name, `${name}/*`]);
 };
 
+/** The newest modification time of a file, or of anything in a folder; 0 when missing. `skip`: folders left out. */
+export const newestMtime = (p, skip = new Set()) => {
+  if (skip.has(p)) return 0;
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name), skip)), stat.mtimeMs);
+};
+
+/** What the bundle is made from: a change to any of them makes it stale. */
+const BUNDLED = ["server.ts", "lib", "tsconfig.json", "package.json", "package-lock.json"];
+
+/** The bundle's entry (`server.mjs`) when it was built after the last change to what it is made from; else undefined. */
+export const currentBundle = (outdir = SERVER_DIR) => {
+  const entry = path.join(outdir, "server.mjs");
+  const builtAt = newestMtime(path.join(outdir, "stamp"));
+  const codeAt = Math.max(...BUNDLED.map((p) => newestMtime(path.join(root, p))));
+  return builtAt >= codeAt && fs.existsSync(entry) ? entry : undefined;
+};
+
 /**
  * Writes `server.mjs` (and its chunks) to `outdir`, then `stamp`: its mtime says when (bin/start.mjs compares it).
  * Built beside it and renamed into place, so a process starting meanwhile never loads half a bundle.

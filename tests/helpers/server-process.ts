@@ -1,10 +1,11 @@
-// The production server (server.ts) as a child process with DASHBOARD=off, on a harness's install: for tests of
-// what only a real process shows (SIGTERM, its JSON log lines, several processes on one store).
+// The production server (server.ts, or its bundle) as a child process with DASHBOARD=off, on a harness's install: for
+// tests of what only a real process shows (SIGTERM, its JSON log lines, several processes on one store).
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import type { Reply } from "./harness";
 import type { Harness } from "./harness";
 import { freePort, requester } from "../limits/limits-fixture";
+import { currentBundle } from "../../scripts/build-server.mjs";
 
 export type LogLine = { level: string; msg: string; reqId?: string; [field: string]: unknown };
 
@@ -24,8 +25,16 @@ export type ServerProcess = {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** `entry`: node's arguments for the server; server.ts through tsx unless given (e.g. the built bundle). */
-export const startServerProcess = async (h: Harness, env: Record<string, string> = {}, entry = ["--import", "tsx", "server.ts"]): Promise<ServerProcess> => {
+/** server.ts itself, compiled through tsx as the process starts (1-2 s more than the bundle). */
+export const SOURCE_ENTRY = ["--import", "tsx", "server.ts"];
+
+/**
+ * `entry`: node's arguments for the server. Unless given, the bundle `npm start` runs (scripts/build-server.mjs) when
+ * it was built after the last change to server.ts and lib/ (npm test's browser suite builds it), else SOURCE_ENTRY.
+ */
+export const startServerProcess = async (h: Harness, env: Record<string, string> = {}, entry?: string[]): Promise<ServerProcess> => {
+  const bundle = entry ? undefined : currentBundle();
+  entry ??= bundle ? [bundle] : SOURCE_ENTRY;
   const port = await freePort();
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
@@ -64,8 +73,8 @@ export const startServerProcess = async (h: Harness, env: Record<string, string>
   const answers = () => fetch(`${base}/healthz`).then((r) => r.ok, () => false);
   const deadline = Date.now() + 30_000;
   while (!(await answers())) {
-    if (child.exitCode !== null) throw new Error(`server.ts exited (${child.exitCode}):\n${out}\n${err}`);
-    if (Date.now() > deadline) throw new Error(`server.ts did not start within 30 s:\n${out}\n${err}`);
+    if (child.exitCode !== null) throw new Error(`${entry.join(" ")} exited (${child.exitCode}):\n${out}\n${err}`);
+    if (Date.now() > deadline) throw new Error(`${entry.join(" ")} did not start within 30 s:\n${out}\n${err}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {

@@ -1,5 +1,6 @@
-// How the production server starts (both engines): the APIs answer before Next is loaded, which happens on the
-// first dashboard request; and the bundle `npm start` runs (scripts/build-server.mjs) serves as server.ts does.
+// How the production server starts (both engines): server.ts (through tsx) answers the APIs before Next is loaded,
+// which happens on the first dashboard request; and the bundle `npm start` runs (scripts/build-server.mjs) serves as
+// server.ts does.
 // The dashboard case needs the production build (`node scripts/copy-monaco.mjs && npx next build`).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.mjs";
 import { createDatabase } from "../contract/contract-helpers";
 import { ENGINES, type Harness, startHarness } from "../helpers/harness";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { type ServerProcess, SOURCE_ENTRY, startServerProcess } from "../helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -39,7 +40,7 @@ describe.each(ENGINES)("server start on %s", (engine) => {
 
   it("the data and management APIs answer before Next is prepared; the first dashboard request prepares it", async () => {
     if (!fs.existsSync(BUILD_ID)) throw new Error("This case runs the dashboard's production build: run `node scripts/copy-monaco.mjs && npx next build` first.");
-    const server = await startServerProcess(h, { DASHBOARD: "on" });
+    const server = await startServerProcess(h, { DASHBOARD: "on" }, SOURCE_ENTRY);
     servers.push(server);
     const record = await server.request("GET", `/v1/${instance}/items/1`, h.accountKey);
     expect({ status: record.status, label: record.body.label }).toEqual({ status: 200, label: "first" });
