@@ -9,6 +9,7 @@ import type { Database } from "../api/types";
 import { useDatabase } from "../api/use-databases";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
+import { IntentLink } from "../ui/intent-link";
 import { ErrorState, LoadingState, NotFoundState } from "../ui/states";
 
 const TABS: { segment: string; label: string; /** Shown to owners and admins only. */ admin?: boolean }[] = [
@@ -91,7 +92,7 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
           const href = `/databases/${instance}/${tab.segment}`;
           const active = pathname.startsWith(href);
           return (
-            <Link
+            <IntentLink
               key={tab.segment}
               href={href}
               aria-current={active ? "page" : undefined}
@@ -100,7 +101,7 @@ export const DatabaseHeader = ({ instance, children }: { instance: string; child
               }`}
             >
               {tab.label}
-            </Link>
+            </IntentLink>
           );
         })}
       </nav>

@@ -9,6 +9,7 @@ import { useDatabases } from "../api/use-databases";
 import { DatabaseIcon, PlusIcon } from "../icons";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { IntentLink } from "../ui/intent-link";
 import { SelectInput } from "../ui/field";
 import { PageHeader } from "../ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../ui/states";
@@ -46,7 +47,7 @@ const DatabaseCard = ({ db, me }: { db: DatabaseSummary; me?: number }) => {
   const shared = db.role !== "owner";
   const showCreator = shared || (me !== undefined && db.creator.id !== me);
   return (
-    <Link
+    <IntentLink
       href={`/databases/${db.instance}/schema`}
       data-database={db.instance}
       className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-xs transition hover:border-indigo-300 hover:shadow-sm"
@@ -66,7 +67,7 @@ const DatabaseCard = ({ db, me }: { db: DatabaseSummary; me?: number }) => {
       <p className="mt-3 text-sm text-slate-600">
         {db.table_count} {db.table_count === 1 ? "table" : "tables"} · created {formatDate(db.created_at)}
       </p>
-    </Link>
+    </IntentLink>
   );
 };
 

@@ -1,7 +1,7 @@
 "use client";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { IntentLink } from "../ui/intent-link";
 
 /** A sidebar link, highlighted while the current path is under `match` (its href by default), or when `active` says so. */
 type Props = { href: string; match?: string; exact?: boolean; active?: boolean; icon?: ReactNode; children: ReactNode };
@@ -11,7 +11,7 @@ export const NavLink = ({ href, match, exact = false, active: forced, icon, chil
   const prefix = match ?? href;
   const active = forced ?? (pathname === prefix || (!exact && pathname.startsWith(`${prefix}/`)));
   return (
-    <Link
+    <IntentLink
       href={href}
       aria-current={active ? "page" : undefined}
       className={`flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm ${
@@ -20,6 +20,6 @@ export const NavLink = ({ href, match, exact = false, active: forced, icon, chil
     >
       {icon}
       <span className="truncate">{children}</span>
-    </Link>
+    </IntentLink>
   );
 };
