@@ -229,8 +229,17 @@ describe("a scan on a reader thread does not hold up a by-id read", () => {
 
 describe("reader threads end with the app", () => {
   it("app.close() stops them and closes their connections", async () => {
-    const fds = () => fs.readdirSync("/proc/self/fd").length;
     const h = await startHarness("sqlite");
+    // This process's descriptors on the install's files (other files' servers in this worker open and close their own).
+    const dir = fs.realpathSync(h.app.config.dataDir);
+    const fds = () =>
+      fs.readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(`${dir}/`);
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
     const before = fds();
     const instance = await createDatabase(h, "Close", [{ name: "notes", columns: [{ name: "n", type: "int" }] }]);
     await insert(h, `/v1/${instance}/notes`, [{ n: 1 }, { n: 2 }]);
@@ -239,6 +248,6 @@ describe("reader threads end with the app", () => {
     expect(pages.map((p) => p.body.length)).toEqual(Array(8).fill(2));
     expect(fds()).toBeGreaterThan(before);
     await h.close();
-    expect(fds()).toBeLessThan(before);
+    expect(fds()).toBe(0);
   });
 });
