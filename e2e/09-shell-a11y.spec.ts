@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { seriousAxeViolations, signIn } from "./helpers";
+import { seriousAxeViolations, signIn, signInOrSetUp } from "./helpers";
 
 // Every dashboard page at 1280 and 390 pixels (light, and dark from the system setting): no sideways page
 // scroll, and no serious or critical axe violation. Then the phone drawer, the skip link, focus after dialogs,
@@ -172,6 +172,34 @@ test("below md the sidebar is a drawer: menu button, focus kept inside, Escape c
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
+});
+
+test("the sidebar, the database cards and the database tabs prefetch a page once pointed at, not on sight", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInOrSetUp(page);
+  const db = (await call(page, "POST", "/api/v1/databases", { name: "Prefetch notes", tables: [{ name: "notes", columns: [{ name: "body", type: "text" }] }] })) as { instance: string };
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/databases");
+  const card = page.locator(`a[data-database="${db.instance}"]`);
+  await expect(card).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // On screen in the sidebar and as a card, yet not loaded ahead.
+  expect(prefetched).not.toContain(`/databases/${db.instance}/schema`);
+  await card.hover();
+  await expect.poll(() => prefetched).toContain(`/databases/${db.instance}/schema`);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/databases/${db.instance}/schema$`));
+  const tabs = page.getByRole("navigation", { name: "Database sections" });
+  await expect(tabs.getByRole("link", { name: "Data" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(prefetched).not.toContain(`/databases/${db.instance}/data`);
+  await tabs.getByRole("link", { name: "Data" }).focus();
+  await expect.poll(() => prefetched).toContain(`/databases/${db.instance}/data`);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/databases/${db.instance}/data$`));
 });
 
 test("focus returns to the control that opened a dialog", async ({ page }) => {
