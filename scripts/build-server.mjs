@@ -62,7 +62,7 @@ export const currentBundle = (outdir = SERVER_DIR) => {
 };
 
 /**
- * Writes `server.mjs` (and its chunks) to `outdir`, then `stamp`: its mtime says when (bin/start.mjs compares it).
+ * Writes `server.mjs` (and its chunks) to `outdir`, then `stamp`: its mtime says when (currentBundle compares it).
  * Built beside it and renamed into place, so a process starting meanwhile never loads half a bundle.
  */
 export const buildServer = async (outdir = SERVER_DIR) => {
