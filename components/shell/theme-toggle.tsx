@@ -8,7 +8,7 @@ const CHOICES: { value: ThemeChoice; label: string }[] = [
   { value: "system", label: "System" },
 ];
 
-/** Light / Dark / System; "System" follows the operating system's setting, also when it changes. */
+/** Light / Dark / System; "System" follows the operating system's setting, also when it changes (THEME_SCRIPT). */
 export const ThemeToggle = () => {
   const [choice, setChoice] = useState<ThemeChoice>("system");
   useEffect(() => {
@@ -17,13 +17,6 @@ export const ThemeToggle = () => {
     window.addEventListener(THEME_EVENT, sync);
     return () => window.removeEventListener(THEME_EVENT, sync);
   }, []);
-  useEffect(() => {
-    if (choice !== "system") return;
-    const media = window.matchMedia("(prefers-color-scheme: dark)");
-    const follow = () => applyTheme("system");
-    media.addEventListener("change", follow);
-    return () => media.removeEventListener("change", follow);
-  }, [choice]);
   const pick = (next: ThemeChoice) => {
     setChoice(next);
     applyTheme(next);

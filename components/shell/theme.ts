@@ -1,5 +1,6 @@
-// Light, dark or the system's setting, remembered in localStorage. THEME_SCRIPT runs in <head> before the first
-// paint (no flash); applyTheme does the same after a change in the toggle.
+// Light, dark or the system's setting, remembered in localStorage. THEME_SCRIPT runs in <head> of every page before
+// the first paint (no flash), and follows a change of the system's setting while no choice is stored, whether or not
+// the page shows a toggle; applyTheme does the same after a change in the toggle.
 
 export type ThemeChoice = "light" | "dark" | "system";
 
@@ -23,4 +24,9 @@ export const applyTheme = (choice: ThemeChoice) => {
 /** Fired on window after a change, so every toggle on the page shows the same choice. */
 export const THEME_EVENT = "tabula-theme-change";
 
-export const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+const KEY = JSON.stringify(THEME_STORAGE_KEY);
+export const THEME_SCRIPT = [
+  `(function(){try{var m=matchMedia("(prefers-color-scheme: dark)"),t=localStorage.getItem(${KEY});`,
+  `if(t==="dark"||(t!=="light"&&m.matches))document.documentElement.classList.add("dark");`,
+  `m.addEventListener("change",function(e){var s=localStorage.getItem(${KEY});if(s!=="light"&&s!=="dark")document.documentElement.classList.toggle("dark",e.matches)})}catch(e){}})()`,
+].join("");
