@@ -36,6 +36,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       BCRYPT_COST: "4",
       NEXT_TELEMETRY_DISABLED: "1",
+      // A line per request would bury the report; warnings and errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       DNS_TIMEOUT_MS: "2000",
       DOCS_CNAME_TARGET: E2E_CNAME_TARGET,
