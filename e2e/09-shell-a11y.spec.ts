@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { seriousAxeViolations, signIn, signInOrSetUp } from "./helpers";
+import { seriousAxeViolations, shot, signIn, signInOrSetUp } from "./helpers";
 
 // Every dashboard page at 1280 and 390 pixels (light, and dark from the system setting): no sideways page
 // scroll, and no serious or critical axe violation. Then the phone drawer, the skip link, focus after dialogs,
@@ -10,15 +10,6 @@ const OPERATOR = { email: "owner@example.com", password: "correct horse battery"
 
 type Width = 1280 | 390;
 type Scheme = "light" | "dark";
-
-/** The whole page at the current width (the viewport grows to the page's height for the shot). */
-const shot = async (page: Page, name: string) => {
-  const size = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > size.height) await page.setViewportSize({ width: size.width, height });
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-  if (height > size.height) await page.setViewportSize(size);
-};
 
 type Violation = { page: string; width: Width; scheme: Scheme; rule: string; impact: string; targets: string[] };
 
@@ -104,13 +95,13 @@ test("every dashboard page fits 390 px and has no serious or critical axe violat
         const tab = await page.context().newPage();
         await tab.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         for (const spec of specs) {
-          await tab.emulateMedia({ colorScheme: "light" });
           await test.step(`${spec.name} at ${width} px`, async () => {
+            await tab.emulateMedia({ colorScheme: "light" });
             await tab.goto(spec.path);
             await spec.ready(tab);
             await settle(tab);
             for (const scheme of ["light", "dark"] as const) {
-              await tab.emulateMedia({ colorScheme: scheme });
+              if (scheme === "dark") await tab.emulateMedia({ colorScheme: "dark" });
               await expect.poll(() => tab.evaluate(() => document.documentElement.classList.contains("dark")), { message: `${spec.name} follows the ${scheme} scheme` }).toBe(scheme === "dark");
               const scrollWidth = await tab.evaluate(() => document.scrollingElement!.scrollWidth);
               if (scrollWidth > width) overflow.push({ page: spec.name, width, scrollWidth });

@@ -10,22 +10,11 @@ import { type ComponentProps, useState } from "react";
  */
 export const IntentLink = ({ onMouseEnter, onFocus, onTouchStart, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) => {
   const [intent, setIntent] = useState(false);
-  return (
-    <Link
-      {...props}
-      prefetch={intent ? null : false}
-      onMouseEnter={(e) => {
-        setIntent(true);
-        onMouseEnter?.(e);
-      }}
-      onFocus={(e) => {
-        setIntent(true);
-        onFocus?.(e);
-      }}
-      onTouchStart={(e) => {
-        setIntent(true);
-        onTouchStart?.(e);
-      }}
-    />
-  );
+  const withIntent =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      setIntent(true);
+      handler?.(event);
+    };
+  return <Link {...props} prefetch={intent ? null : false} onMouseEnter={withIntent(onMouseEnter)} onFocus={withIntent(onFocus)} onTouchStart={withIntent(onTouchStart)} />;
 };
