@@ -43,15 +43,23 @@ npx playwright test > "$e2e_log" 2>&1 &
 e2e_pid=$!
 
 echo "== unit and http lanes (engines: sqlite${TEST_MYSQL_URL:+, mysql})"
+lanes_log="$(mktemp)"
 lanes_status=0
-TABULA_HTTP_WORKERS=1 nice -n 19 npx vitest run --project unit --project http || lanes_status=$?
+TABULA_HTTP_WORKERS=1 nice -n 19 npx vitest run --project unit --project http 2>&1 | tee "$lanes_log" || lanes_status=$?
 
 e2e_status=0
 wait "$e2e_pid" || e2e_status=$?
 echo "== browser suite (end-to-end: real server, Chromium)"
 cat "$e2e_log"
 rm -f "$e2e_log"
-[ "$lanes_status" = 0 ] || { echo "the unit or http lane failed (above)" >&2; exit "$lanes_status"; }
+# A failed lane's failures are printed again last, below the browser suite's report, where a log's tail shows them.
+if [ "$lanes_status" != 0 ]; then
+  echo "== the unit and http lanes' failures, again"
+  if grep -q "Failed Tests" "$lanes_log"; then sed -n '/Failed Tests/,$p' "$lanes_log" | head -n 300; else tail -n 150 "$lanes_log"; fi
+  echo "the unit or http lane failed (above)" >&2
+  exit "$lanes_status"
+fi
+rm -f "$lanes_log"
 [ "$e2e_status" = 0 ] || { echo "the browser suite failed (above)" >&2; exit "$e2e_status"; }
 
 echo "== waits and serial lanes (engines: sqlite${TEST_MYSQL_URL:+, mysql}), alone on the machine"
