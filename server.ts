@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { getApp } from "./lib/app";
 import { createSessionResolver } from "./lib/auth/resolve-session";
 import { toErrorResponse } from "./lib/errors";
-import { createNodeHandler, sendCoreResponse } from "./lib/transport/node-adapter";
+import { createNodeHandler, KEEP_ALIVE_TIMEOUT_MS, sendCoreResponse } from "./lib/transport/node-adapter";
 import { CLIENT_HEADER, clientAddressOf, markClientAddress } from "./lib/http/client-address";
 import { json } from "./lib/http/core-types";
 import { endLog, logger } from "./lib/ops/logger";
@@ -74,7 +74,7 @@ const main = async () => {
       res.end(JSON.stringify(body));
     }
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.listen(port, hostname, () => {
     logger.info({ port, engine: app.config.engine, dataDir: app.config.engine === "sqlite" ? app.config.dataDir : undefined, dashboard }, `Tabula ready on http://localhost:${port}`);
   });

@@ -16,6 +16,13 @@ import { canonicalTarget } from "../http/canonical-path";
 
 const BODYLESS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
+/**
+ * How long the server keeps an idle keep-alive connection: longer than the idle timeouts of load balancers (60 s)
+ * and of HTTP clients, so a client retires an idle connection itself. With Node's default of 5 s, the server could
+ * close a connection at the moment a client reused it, and the client's request failed with ECONNRESET.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 const readBody = (req: IncomingMessage): Promise<{ body?: string; tooLarge?: boolean }> =>
   new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"] ?? 0);

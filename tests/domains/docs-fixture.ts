@@ -1,10 +1,9 @@
 // Shared pieces of the docs-domain suites: the app pointed at a loopback DNS server, a database with a table,
 // the docs routes, and plain HTTP with any Host header through the production node handler.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import type { App } from "../../lib/app";
-import { createNodeHandler } from "../../lib/transport/node-adapter";
+import { listenCore } from "../helpers/core-server";
 import type { Harness } from "../helpers/harness";
 
 export const CNAME_TARGET = "tabula.test";
@@ -41,12 +40,7 @@ export type HostReply = { status: number; type: string; text: string };
 
 /** The production node handler on a real socket; anything it does not serve (Next's pages) is a plain 404 "next". */
 export const startHostServer = async (app: App) => {
-  const handle = createNodeHandler(app);
-  const server = http.createServer(async (req, res) => {
-    if (!(await handle(req, res))) res.writeHead(404, { "content-type": "text/plain" }).end("next");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
+  const { port, close } = await listenCore(app, { otherwise: (res) => res.writeHead(404, { "content-type": "text/plain" }).end("next") });
   /** GET `path` with this Host header (a browser would send it for a domain CNAMEd to us). */
   const get = (host: string, path: string, headers: Record<string, string> = {}) =>
     new Promise<HostReply>((resolve, reject) => {
@@ -58,5 +52,5 @@ export const startHostServer = async (app: App) => {
       req.on("error", reject);
       req.end();
     });
-  return { port, get, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, get, close };
 };

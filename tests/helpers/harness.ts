@@ -2,16 +2,14 @@
 // adapter: "node" (the production node:http handler, real sockets) or "route" (the Next route handlers,
 // called in-process with real web Requests).
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { type Connection, createConnection, createPool } from "mysql2/promise";
 import { inject } from "vitest";
+import { type CoreServer, listenCore } from "./core-server";
 import { type App, createApp } from "../../lib/app";
 import type { Config, EngineKind } from "../../lib/config";
-import { createNodeHandler } from "../../lib/transport/node-adapter";
 import { createAccount } from "../../lib/services/accounts/create-account";
 import { consoleReaderName } from "../../lib/sql-console/mysql-console-reader";
 
@@ -138,14 +136,10 @@ export const startHarness = async (engine: EngineKind, adapter: Adapter = "node"
   if (template) await copyMetaSchema(new URL(config.databaseUrl!), new URL(config.databaseUrl!).pathname.slice(1), template);
   const app = await createApp({ ...config, ...options.config });
   let baseUrl = "http://tabula.test";
-  let server: http.Server | undefined;
+  let server: CoreServer | undefined;
   if (adapter === "node") {
-    const handle = createNodeHandler(app);
-    server = http.createServer(async (req, res) => {
-      if (!(await handle(req, res))) res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenCore(app);
+    baseUrl = server.baseUrl;
   } else {
     // The route handlers read the process-wide app; point it at this harness's app.
     (globalThis as { __tabulaApp?: Promise<App> }).__tabulaApp = Promise.resolve(app);
@@ -194,7 +188,7 @@ export const startHarness = async (engine: EngineKind, adapter: Adapter = "node"
     request,
     createAccount: newAccount,
     close: async () => {
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await server?.close();
       await app.close();
       await cleanup();
     },

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../lib/app";
 import type { EngineKind } from "../../lib/config";
-import { createNodeHandler } from "../../lib/transport/node-adapter";
+import { createNodeHandler, KEEP_ALIVE_TIMEOUT_MS } from "../../lib/transport/node-adapter";
 
 const main = async () => {
   const app = await createApp({
@@ -26,6 +26,7 @@ const main = async () => {
         res.end();
       });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -2,11 +2,9 @@
 // and a write through it must come from this site's own pages, as every cookie-authenticated write of the
 // management API must (a cross-origin write is refused as an error result, creating nothing). Node adapter
 // with the real session resolver, as server.ts runs it.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionResolver } from "../../lib/auth/resolve-session";
-import { createNodeHandler } from "../../lib/transport/node-adapter";
+import { type CoreServer, listenCore } from "../helpers/core-server";
 import { ENGINES } from "../helpers/harness";
 import { useHarness } from "../contract/contract-helpers";
 import { sessionHeaders } from "../permissions/matrix-fixture";
@@ -14,19 +12,15 @@ import { call, connectMcp, resultJson } from "./mcp-client";
 
 describe.each(ENGINES)("management MCP server with a dashboard session on %s", (engine) => {
   const ctx = useHarness({ engine, adapter: "node" });
-  let server: http.Server;
+  let server: CoreServer | undefined;
   let base: string;
 
   beforeAll(async () => {
-    const handle = createNodeHandler(ctx.h.app, createSessionResolver(ctx.h.app));
-    server = http.createServer(async (req, res) => {
-      if (!(await handle(req, res))) res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenCore(ctx.h.app, { session: createSessionResolver(ctx.h.app) });
+    base = server.baseUrl;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await server?.close();
   });
 
   const names = async () => ((await ctx.h.request("GET", "/api/v1/databases")).body as { name: string }[]).map((d) => d.name);

@@ -3,13 +3,11 @@
 // the owner's workspace: a viewer and an admin (sessions), an editor and a removed member (account keys).
 // AI builds use the offline planner (no model configured), so they cost nothing and need no server.
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { encode } from "next-auth/jwt";
 import { expect } from "vitest";
 import { authSecret } from "../../lib/auth/auth-secret";
 import { createSessionResolver } from "../../lib/auth/resolve-session";
-import { createNodeHandler } from "../../lib/transport/node-adapter";
+import { listenCore } from "../helpers/core-server";
 import type { Harness } from "../helpers/harness";
 
 export const CALLERS = [
@@ -145,12 +143,8 @@ export const fillPath = (path: string, operationId: string, f: Fixture) =>
 
 /** The node adapter with the real session resolver, so sessions are tested as the dashboard sends them. */
 export const startServer = async (h: Harness) => {
-  const handle = createNodeHandler(h.app, createSessionResolver(h.app));
-  const server = http.createServer(async (req, res) => {
-    if (!(await handle(req, res))) res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenCore(h.app, { session: createSessionResolver(h.app) });
+  const base = server.baseUrl;
   const send: Send = async (method, path, options = {}) => {
     const headers: Record<string, string> = { origin: base, ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -160,7 +154,7 @@ export const startServer = async (h: Harness) => {
     if (binary) await res.arrayBuffer();
     return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
   };
-  return { send, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { send, close: server.close };
 };
 
 /** The dashboard's cookie as a sign-in now would make it: signed with the account's current session version. */
