@@ -37,29 +37,40 @@ export const postWebhook = async ({ url, headers, body, timeoutMs, allowPrivate 
     (options as { all?: boolean }).all ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]) : callback(null, address, family);
   const secure = target.protocol === "https:";
   const client = secure ? https : http;
-  return new Promise((resolve) => {
-    const req = client.request(target, { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: pinned, agent: secure ? agents.https : agents.http });
-    const timer = setTimeout(() => req.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (chunk: Buffer) => {
-        if (size < MAX_RESPONSE_BYTES) chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - size));
-        size += chunk.length;
+  const deadline = started + timeoutMs;
+  // A pooled connection the receiver closed while it sat idle fails as soon as it is written to (ECONNRESET before
+  // any answer): the attempt is sent again once, on a new connection, within the same time limit. A new
+  // connection's failure is the attempt's.
+  const exchange = (pooled: boolean) =>
+    new Promise<Omit<AttemptResult, "durationMs"> & { stale?: true }>((resolve) => {
+      const agent = pooled ? (secure ? agents.https : agents.http) : false;
+      const req = client.request(target, { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: pinned, agent });
+      const timer = setTimeout(() => req.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), Math.max(0, deadline - performance.now()));
+      let answered = false;
+      req.on("response", (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          if (size < MAX_RESPONSE_BYTES) chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - size));
+          size += chunk.length;
+        });
+        res.on("end", () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString("utf8") });
+        });
+        res.on("error", (err) => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode, error: err.message });
+        });
       });
-      res.on("end", () => {
+      req.on("error", (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        resolve(done({ status: res.statusCode, body: Buffer.concat(chunks).toString("utf8") }));
+        resolve(pooled && req.reusedSocket && !answered && err.code === "ECONNRESET" ? { stale: true, error: err.message } : { error: err.message });
       });
-      res.on("error", (err) => {
-        clearTimeout(timer);
-        resolve(done({ status: res.statusCode, error: err.message }));
-      });
+      req.end(body);
     });
-    req.on("error", (err) => {
-      clearTimeout(timer);
-      resolve(done({ error: err.message }));
-    });
-    req.end(body);
-  });
+  const first = await exchange(true);
+  if (!first.stale) return done(first);
+  return done(await exchange(false));
 };
