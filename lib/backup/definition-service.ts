@@ -6,6 +6,7 @@ import type { DbCtx } from "../meta/context";
 import { databaseCtx } from "../services/databases/database-ctx";
 import { parseDefinition } from "./create-from-definition";
 import { diffDefinitions, planFor } from "./plan-definition";
+import { refuseDrops } from "./refuse-drops";
 import { type Definition, readDefinition } from "./read-definition";
 import { maskProviders } from "../services/auth/provider-secrets";
 import type { AuthSettings } from "../schema/types";
@@ -31,7 +32,8 @@ export const planDefinition = async (ctx: DbCtx, { body }: { instance: string; b
  * Applies the plan in order; a lossy plan without `allow_lossy: true` is a 422 listing its lossy changes, with
  * nothing applied. All or nothing: each change commits on its own (MariaDB commits DDL anyway), so when one
  * fails the changes made so far are undone by planning the definition read before the first one and applying
- * that, and the first failure is answered. Drops run last, so no value is gone before every other change held.
+ * that, and the first failure is answered. Drops run last, so no value is gone before every other change held, and
+ * every drop is checked before the first runs (refuseDrops): a value dropped cannot be brought back.
  */
 export const applyDefinition = async (ctx: DbCtx, { instance, body }: { instance: string; body: DefinitionBody }) => {
   const before = await readDefinition(ctx.app, ctx.database);
@@ -44,8 +46,10 @@ export const applyDefinition = async (ctx: DbCtx, { instance, body }: { instance
   }
   let db = ctx;
   let applied = 0;
+  const drops = changes.filter((c) => c.drop);
   try {
     for (const change of changes) {
+      if (change === drops[0]) refuseDrops(db.database, drops);
       await change.run(db);
       applied++;
       db = await databaseCtx(ctx, instance);

@@ -22,7 +22,15 @@ import { dropTable } from "../services/tables/drop-table";
 import type { ParsedDefinition } from "./create-from-definition";
 import { type Definition, readDefinition, referenceOrder } from "./read-definition";
 
-export type Change = { action: string; target: string; lossy: boolean; detail: string; run: (ctx: DbCtx) => Promise<unknown> };
+export type Change = {
+  action: string;
+  target: string;
+  lossy: boolean;
+  detail: string;
+  run: (ctx: DbCtx) => Promise<unknown>;
+  /** What a column.drop or table.drop removes, for checking every drop before the first runs (refuseDrops). */
+  drop?: { table: string; column?: string };
+};
 
 const sorted = (value: unknown): unknown =>
   Array.isArray(value) ? value.map(sorted)
@@ -77,7 +85,7 @@ export const diffDefinitions = (current: Definition, target: ParsedDefinition): 
       }
     }
     for (const name of had.keys()) {
-      if (!wants.some((c) => c.name === name)) changes.push({ action: "column.drop", target: `${t.name}.${name}`, lossy: true, detail: "drop the column and its values", run: (ctx) => dropColumn(ctx, { instance: instanceOf(ctx), table: t.name, column: name }) });
+      if (!wants.some((c) => c.name === name)) changes.push({ action: "column.drop", target: `${t.name}.${name}`, lossy: true, detail: "drop the column and its values", drop: { table: t.name, column: name }, run: (ctx) => dropColumn(ctx, { instance: instanceOf(ctx), table: t.name, column: name }) });
     }
     const hadIndexes = new Map(existing.indexes.map((i) => [i.name, i]));
     const wantIndexes = (t.indexes ?? []).map((i) => ({ name: i.name ?? i.columns.join("_"), columns: i.columns, unique: i.unique ?? false }));
@@ -119,7 +127,7 @@ export const diffDefinitions = (current: Definition, target: ParsedDefinition): 
     changes.push({ action: "auth.update", target: "auth", lossy: false, detail: "set the auth settings", run: (ctx) => updateAuth(ctx, { instance: instanceOf(ctx), body: auth }) });
   }
   for (const t of [...current.tables].reverse()) {
-    if (!wanted.has(t.name)) changes.push({ action: "table.drop", target: t.name, lossy: true, detail: "drop the table and its rows", run: (ctx) => dropTable(ctx, { instance: instanceOf(ctx), table: t.name }) });
+    if (!wanted.has(t.name)) changes.push({ action: "table.drop", target: t.name, lossy: true, detail: "drop the table and its rows", drop: { table: t.name }, run: (ctx) => dropTable(ctx, { instance: instanceOf(ctx), table: t.name }) });
   }
   return changes.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.action] - ORDER[b.c.action] || a.i - b.i).map(({ c }) => c);
 };

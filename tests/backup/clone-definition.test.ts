@@ -119,6 +119,35 @@ describe.each(ENGINES)("clones and definitions on %s", (engine) => {
     expect(again.body).toEqual({ changes: [], lossy: false });
   });
 
+  it("an apply whose later drop would be refused drops nothing: the earlier drop's values are still there", async () => {
+    const db = await createDatabase(h, "drops checked", [
+      { name: "authors", columns: [{ name: "name", type: "text" }] },
+      { name: "books", columns: [{ name: "title", type: "text" }, { name: "author_id", type: "reference", references: "authors" }, { name: "notes", type: "text" }] },
+    ] as never);
+    const author = await h.request("POST", `/v1/${db}/authors`, { body: { name: "Ann" } });
+    expect((await h.request("POST", `/v1/${db}/books`, { body: { title: "First", author_id: author.body.id, notes: "keep me" } })).status).toBe(201);
+    const before = await definitionOf(db);
+    const rowsBefore = (await dumpRows(h, db)).rows;
+
+    // books.notes goes first and would succeed; authors is still referenced by books.author_id, which stays.
+    type Table = { name: string; columns: { name: string }[] };
+    const target = { ...before, tables: before.tables.filter((t: Table) => t.name === "books").map((t: Table) => ({ ...t, columns: t.columns.filter((c) => c.name !== "notes") })), allow_lossy: true };
+    const plan = await h.request("POST", `/api/v1/databases/${db}/definition/plan`, { body: target });
+    expect(plan.status, plan.text).toBe(200);
+    expect(plan.body.changes.map((c: { action: string; target: string }) => `${c.action} ${c.target}`)).toEqual(["column.drop books.notes", "table.drop authors"]);
+    const refused = await h.request("POST", `/api/v1/databases/${db}/definition/apply`, { body: target });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.message).toBe('Table "authors" is referenced by column "books.author_id"; drop or change that column first.');
+    expect(await definitionOf(db)).toEqual(before);
+    expect((await dumpRows(h, db)).rows).toEqual(rowsBefore);
+
+    // Without the reference, both drops are made.
+    const unreferenced = { ...target, tables: target.tables.map((t: Table) => ({ ...t, columns: t.columns.filter((c) => c.name !== "author_id") })) };
+    const applied = await h.request("POST", `/api/v1/databases/${db}/definition/apply`, { body: unreferenced });
+    expect(applied.status, applied.text).toBe(200);
+    expect((await definitionOf(db)).tables.map((t: Table) => [t.name, t.columns.map((c) => c.name)])).toEqual([["books", ["title"]]]);
+  });
+
   it("a definition that does not parse is a 422 naming its place", async () => {
     const reply = await h.request("POST", `/api/v1/databases/${source}/definition/plan`, { body: { tables: [{ name: "t", columns: [{ name: "c", type: "nope" }] }] } });
     expect(reply.status).toBe(422);
