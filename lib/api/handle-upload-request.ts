@@ -10,6 +10,7 @@ import { loadDatabase } from "../meta/load-schema";
 import { INSTANCE_RE } from "../schema/names";
 import { type UploadTarget, uploadsOf } from "../files/tus";
 import { authenticate } from "./authenticate";
+import { checkStorageRoom } from "./files/storage-usage";
 
 const UPLOAD_PATH = /^\/v1\/([^/]+)\/_uploads(?:\/([^/]*))?\/?$/;
 
@@ -38,6 +39,9 @@ export const authorizeUpload = async (app: App, req: CoreRequest): Promise<Uploa
       });
     }
   }
+  // A creation declaring more bytes than the plan has room for is refused before anything is stored.
+  const declared = req.method === "POST" ? Number(req.header("upload-length")) : NaN;
+  if (Number.isSafeInteger(declared) && declared > 0) await checkStorageRoom(app, database, declared);
   return { database: database.schema.instance, actor: caller.kind === "key" ? `key:${caller.keyId}` : `user:${caller.userId}`, corsOrigins };
 };
 

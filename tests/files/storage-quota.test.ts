@@ -8,6 +8,7 @@ import { createDatabase, useHarness } from "../contract/contract-helpers";
 import { fileStoreOf } from "../../lib/api/files/file-scope";
 import { recountStorage } from "../../lib/api/files/storage-usage";
 import { sweepOrphans } from "../../lib/api/files/sweep-orphans";
+import { uploadsOf } from "../../lib/files/tus";
 import { databaseId, pngBytes, upload } from "./files-helpers";
 
 const QUOTA = 10_000;
@@ -77,6 +78,23 @@ describe.each(ENGINES.map((engine) => ({ engine, adapter: "node" as const })))("
     expect(await counter()).toBe(before - FILE);
     expect(await usage()).toBe((await stored()).bytes);
     expect(await reservations()).toBe(0);
+  });
+
+  it("a resumable upload declaring more than the plan has room for is refused at creation and stores nothing; one that fits is made", async () => {
+    const owner = await ctx.h.createAccount();
+    expect((await ctx.h.request("PATCH", `/api/v1/accounts/${owner.accountId}`, { body: { plan: `quota-${target.engine}` } })).status).toBe(200);
+    const fresh = await createDatabase(ctx.h, `quota tus ${target.engine}`, [TABLE], owner.key);
+    const create = (length: number) =>
+      fetch(`${ctx.h.baseUrl}/v1/${fresh}/_uploads`, { method: "POST", headers: { "tus-resumable": "1.0.0", "upload-length": String(length), "x-api-key": owner.key } });
+    const refused = await create(QUOTA + 1);
+    expect(refused.status).toBe(402);
+    expect(refused.headers.get("location")).toBeNull();
+    expect(await refused.json()).toMatchObject({ error: "quota_exceeded", quota: { kind: "storage_bytes", limit: QUOTA, used: 0 } });
+    const made = await create(QUOTA);
+    expect(made.status).toBe(201);
+    expect(made.headers.get("location")).toMatch(new RegExp(`^/v1/${fresh}/_uploads/[0-9a-f]{32}$`));
+    // Only the upload that fits was made: it is the one an expiry pass a day later removes.
+    expect(await uploadsOf(ctx.h.app.config).expireUploads(new Date(Date.now() + 25 * 3600_000))).toBe(1);
   });
 
   it("a recount, and the sweeper's pass, set a wrong counter and a dead process's reservation right", async () => {

@@ -47,6 +47,20 @@ const overQuota = (planName: string, limit: number, used: number) =>
     quota: { kind: "storage_bytes", limit, used, credits: 0 },
   });
 
+/** 402 `quota_exceeded` unless `bytes` more fit in the owner's plan beside `used`. */
+const assertRoom = (plan: { name: string; storage_bytes: number }, used: number, bytes: number) => {
+  if (used + bytes > plan.storage_bytes || used >= plan.storage_bytes) throw overQuota(plan.name, plan.storage_bytes, used);
+};
+
+/**
+ * 402 `quota_exceeded` when `bytes` more would take the owner of `database` past its plan now: the check a resumable
+ * upload's creation makes on its declared length. It reserves nothing; attaching the upload does.
+ */
+export const checkStorageRoom = async (app: App, database: LoadedDatabase, bytes: number) => {
+  const plan = await effectivePlan(app.engine.meta, database.schema.ownerId);
+  if (plan.storage_bytes !== null) assertRoom({ name: plan.name, storage_bytes: plan.storage_bytes }, await storageUsed(app, database.schema.ownerId), bytes);
+};
+
 /**
  * Reserves `bytes` for an upload into `database`, or 402 `quota_exceeded` (kind `storage_bytes`) when they would
  * take the owner past its plan. Answers the reservation's id (undefined under an unlimited plan: nothing to hold).
@@ -59,8 +73,7 @@ export const reserveStorage = async (app: App, database: LoadedDatabase, bytes: 
   if (limit === null) return undefined;
   return app.engine.meta.transaction().execute(async (trx) => {
     if (app.engine.kind === "mysql") await sql`SELECT id FROM accounts WHERE id = ${ownerId} FOR UPDATE`.execute(trx);
-    const used = await storageUsed(app, ownerId, trx);
-    if (used + bytes > limit || used >= limit) throw overQuota(plan.name, limit, used);
+    assertRoom({ name: plan.name, storage_bytes: limit }, await storageUsed(app, ownerId, trx), bytes);
     const row = await trx
       .insertInto("file_reservations")
       .values({ database_id: database.schema.id, bytes, expires_ms: Date.now() + RESERVATION_MS })
