@@ -9,7 +9,7 @@ import { fileStoreOf } from "../../lib/api/files/file-scope";
 import { recountStorage } from "../../lib/api/files/storage-usage";
 import { sweepOrphans } from "../../lib/api/files/sweep-orphans";
 import { uploadsOf } from "../../lib/files/tus";
-import { databaseId, pngBytes, upload } from "./files-helpers";
+import { databaseId, pngBytes, storedKeys, upload } from "./files-helpers";
 
 const QUOTA = 10_000;
 const FILE = 1500;
@@ -95,6 +95,28 @@ describe.each(ENGINES.map((engine) => ({ engine, adapter: "node" as const })))("
     expect(made.headers.get("location")).toMatch(new RegExp(`^/v1/${fresh}/_uploads/[0-9a-f]{32}$`));
     // Only the upload that fits was made: it is the one an expiry pass a day later removes.
     expect(await uploadsOf(ctx.h.app.config).expireUploads(new Date(Date.now() + 25 * 3600_000))).toBe(1);
+  });
+
+  it("a column change that empties rows' files (multiple to single, misfits to NULL) moves the counter with them", async () => {
+    const owner = await ctx.h.createAccount();
+    const fresh = await createDatabase(ctx.h, `quota column ${target.engine}`, [TABLE], owner.key);
+    const freshId = await databaseId(ctx.h, fresh);
+    const two = await upload(ctx.h, "POST", `/v1/${fresh}/items`, [{ name: "title", value: "two" }, { name: "more", bytes: pngBytes(FILE), filename: "a.png" }, { name: "more", bytes: pngBytes(FILE), filename: "b.png" }], { key: owner.key });
+    expect(two.status, two.text).toBe(201);
+    const one = await upload(ctx.h, "POST", `/v1/${fresh}/items`, [{ name: "title", value: "one" }, { name: "more", bytes: pngBytes(FILE), filename: "c.png" }], { key: owner.key });
+    expect(one.status, one.text).toBe(201);
+    const counted = async () => Number((await ctx.h.app.engine.meta.selectFrom("file_usage").select("bytes").where("database_id", "=", freshId).executeTakeFirst())?.bytes ?? 0);
+    expect(await counted()).toBe(3 * FILE);
+    expect(await storedKeys(ctx.h, `${freshId}/`)).toHaveLength(3);
+    const single = await ctx.h.request("PATCH", `/api/v1/databases/${fresh}/tables/items/columns/more`, { body: { multiple: false, misfits: "null" }, key: owner.key });
+    expect(single.status, single.text).toBe(200);
+    expect((await ctx.h.request("GET", `/v1/${fresh}/items/${two.body.id}`, { key: owner.key })).body.more).toBeNull();
+    expect(await counted()).toBe(FILE);
+    expect((await ctx.h.request("GET", "/api/v1/account", { key: owner.key })).body.usage.storage_bytes).toBe(FILE);
+    // The emptied row's two files are gone from the store; the kept one is still there and served.
+    const kept = (await ctx.h.request("GET", `/v1/${fresh}/items/${one.body.id}`, { key: owner.key })).body.more;
+    expect((await storedKeys(ctx.h, `${freshId}/`)).map((k) => k.split("/").pop())).toEqual([kept.name]);
+    expect((await ctx.h.request("GET", kept.url, { key: owner.key })).status).toBe(200);
   });
 
   it("a recount, and the sweeper's pass, set a wrong counter and a dead process's reservation right", async () => {

@@ -1,3 +1,5 @@
+import { columnFileKeys, deleteKeys } from "../../api/files/drop-files";
+import { recountStorage } from "../../api/files/storage-usage";
 import { commitAuditOnly } from "../../meta/commit-meta";
 import { noteAudit } from "../../meta/audit/audit-slot";
 import { alterColumn } from "../../ddl/alter-column";
@@ -88,12 +90,20 @@ export const updateColumn = async (ctx: DbCtx, { table: tableName, column: colum
   const limits = tableLimitErrors(table.columns.map((c) => (c === from ? to : c)), limitFieldOf(to));
   if (limits.length) throw validationFailed(limits);
 
-  const rows = await planColumnValues(ctx.app.engine.userDb(schema.physical), table.name, from, to, renames, fill === undefined ? undefined : { value: fill }, misfits);
+  const udb = ctx.app.engine.userDb(schema.physical);
+  const rows = await planColumnValues(udb, table.name, from, to, renames, fill === undefined ? undefined : { value: fill }, misfits);
   const columns = JSON.stringify(table.columns.map((c) => (c === from ? to : c)));
+  const filesBefore = await columnFileKeys(udb, schema, table, from);
   // Joins, policies and auth settings naming the column follow a rename (see ../schema-change/dependents.ts).
   await changeSchema(ctx, schema, { kind: "update-column", table, from, to }, {
     metadata: async (trx) => void (await trx.updateTable("tables").set({ columns }).where("id", "=", table.id).execute()),
     ddl: (udb) => alterColumn(udb, { physical: schema.physical, table, from, to, rows, renames }),
   });
+  // Files the rows no longer name (misfits made NULL) go after the commit, and the storage counter follows.
+  if (filesBefore.length) {
+    const named = new Set(await columnFileKeys(udb, schema, table, to));
+    await deleteKeys(ctx.app, filesBefore.filter((key) => !named.has(key)));
+    await recountStorage(ctx.app, schema.instance);
+  }
   return columnView(to);
 };
