@@ -55,7 +55,7 @@ rm -f "$e2e_log"
 # A failed lane's failures are printed again last, below the browser suite's report, where a log's tail shows them.
 if [ "$lanes_status" != 0 ]; then
   echo "== the unit and http lanes' failures, again"
-  if grep -q "Failed Tests" "$lanes_log"; then sed -n '/Failed Tests/,$p' "$lanes_log" | head -n 300; else tail -n 150 "$lanes_log"; fi
+  if grep -q -E "Failed (Tests|Suites)|Unhandled Errors?" "$lanes_log"; then sed -n -E '/Failed (Tests|Suites)|Unhandled Errors?/,$p' "$lanes_log" | head -n 300; else tail -n 150 "$lanes_log"; fi
   echo "the unit or http lane failed (above)" >&2
   exit "$lanes_status"
 fi

@@ -20,5 +20,12 @@ export const listenCore = async (app: App, options: { session?: SessionResolver;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { server, port, baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  // Closing ends every connection: a kept one may still wait for the rest of a body the server refused early (a
+  // restore's archive), which the keep-alive time-out would otherwise hold open for its 65 s.
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { server, port, baseUrl: `http://127.0.0.1:${port}`, close };
 };
