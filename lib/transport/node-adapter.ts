@@ -175,8 +175,13 @@ export const createNodeHandler = (app: App, session?: SessionResolver) => async 
     : isManagement ? await serveManagementPath(app, core, session)
     : isDocs ? await handleDocsRequest(app, core)
     : await handleOpsRequest(app, core);
-  // A streamed body refused before its end: the rest is read and dropped, so the answer reaches the client.
-  if (core.bodyStream && !req.readableEnded) req.resume();
+  // A streamed body refused before its end: the rest is read and dropped, so the answer reaches the client and
+  // the connection can take its next request. A reader that stopped (an async iterator) leaves its 'readable'
+  // listener behind, and resume() does nothing while one is attached.
+  if (core.bodyStream && !req.readableEnded) {
+    req.removeAllListeners("readable");
+    req.resume();
+  }
   sendCoreResponse(res, out, requestId);
   return true;
 };

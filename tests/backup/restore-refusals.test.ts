@@ -2,6 +2,8 @@
 // nothing behind (no database listed, no metadata row, no physical database, no name held); two restores of
 // one name give one 201 and one 409; a backup of a database deleted under it ends as failed, and a stopped
 // snapshot lets go of its locks at once.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleBackups } from "../../lib/backup/backup-jobs";
@@ -74,6 +76,32 @@ describe.each(ENGINES)("restore refusals on %s", (engine) => {
     expect(reply.body).toMatchObject({ error: "validation_failed", errors: [{ field: "body", code: "invalid_archive" }] });
     expect(reply.body.message).toMatch(message);
     expect(await userDatabases(h)).toEqual(before);
+  });
+
+  it("a refused restore's connection serves the next request: the rest of its body is read and dropped", async () => {
+    // Refused at its first entry, with 2 MB of incompressible bytes still to come behind it.
+    const body = archiveOf([{ name: "hello.txt", data: Buffer.from("hi") }, { name: "noise.bin", data: randomBytes(2 * 1024 * 1024) }]);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, payload?: Buffer) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const req = http.request(`${h.baseUrl}${path}`, { method, agent, headers: { "x-api-key": h.accountKey, ...(payload && { "content-type": "application/gzip", "content-length": String(payload.length) }) } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), reused: req.reusedSocket }));
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer within 10 s on the kept connection`)));
+        req.on("error", reject);
+        req.end(payload);
+      });
+    try {
+      const refused = await send("POST", "/api/v1/databases/restore?name=noisy", body);
+      expect(refused.status, refused.text).toBe(422);
+      expect(JSON.parse(refused.text).message).toBe("Not a Tabula backup: the archive does not start with manifest.json.");
+      const next = await send("GET", "/api/v1/databases");
+      expect(next).toMatchObject({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("restores the unchanged archive (the refusals above are the edits, not the harness)", async () => {
