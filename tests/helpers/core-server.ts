@@ -20,8 +20,8 @@ export const listenCore = async (app: App, options: { session?: SessionResolver;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  // Closing ends every connection: a kept one may still wait for the rest of a body the server refused early (a
-  // restore's archive), which the keep-alive time-out would otherwise hold open for its 65 s.
+  // Closing ends every connection, kept or still streaming (a feed a test left open): the 65 s keep-alive would
+  // otherwise hold close() past a hook's time-out.
   const close = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
