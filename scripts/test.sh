@@ -55,7 +55,9 @@ rm -f "$e2e_log"
 # A failed lane's failures are printed again last, below the browser suite's report, where a log's tail shows them.
 if [ "$lanes_status" != 0 ]; then
   echo "== the unit and http lanes' failures, again"
-  if grep -q -E "Failed (Tests|Suites)|Unhandled Errors?" "$lanes_log"; then sed -n -E '/Failed (Tests|Suites)|Unhandled Errors?/,$p' "$lanes_log" | head -n 300; else tail -n 150 "$lanes_log"; fi
+  # From vitest's first failure banner to the end (files, so no pipe breaks under pipefail), or the log's tail.
+  sed -n -E '/Failed (Tests|Suites)|Unhandled Errors?/,$p' "$lanes_log" > "$lanes_log.failed"
+  if [ -s "$lanes_log.failed" ]; then head -n 300 "$lanes_log.failed"; else tail -n 150 "$lanes_log"; fi
   echo "the unit or http lane failed (above)" >&2
   exit "$lanes_status"
 fi

@@ -47,9 +47,9 @@ const overQuota = (planName: string, limit: number, used: number) =>
     quota: { kind: "storage_bytes", limit, used, credits: 0 },
   });
 
-/** 402 `quota_exceeded` unless `bytes` more fit in the owner's plan beside `used`. */
-const assertRoom = (plan: { name: string; storage_bytes: number }, used: number, bytes: number) => {
-  if (used + bytes > plan.storage_bytes || used >= plan.storage_bytes) throw overQuota(plan.name, plan.storage_bytes, used);
+/** 402 `quota_exceeded` unless `bytes` more fit under the plan's `limit` beside `used`. */
+const assertRoom = (planName: string, limit: number, used: number, bytes: number) => {
+  if (used + bytes > limit || used >= limit) throw overQuota(planName, limit, used);
 };
 
 /**
@@ -58,7 +58,7 @@ const assertRoom = (plan: { name: string; storage_bytes: number }, used: number,
  */
 export const checkStorageRoom = async (app: App, database: LoadedDatabase, bytes: number) => {
   const plan = await effectivePlan(app.engine.meta, database.schema.ownerId);
-  if (plan.storage_bytes !== null) assertRoom({ name: plan.name, storage_bytes: plan.storage_bytes }, await storageUsed(app, database.schema.ownerId), bytes);
+  if (plan.storage_bytes !== null) assertRoom(plan.name, plan.storage_bytes, await storageUsed(app, database.schema.ownerId), bytes);
 };
 
 /**
@@ -73,7 +73,7 @@ export const reserveStorage = async (app: App, database: LoadedDatabase, bytes: 
   if (limit === null) return undefined;
   return app.engine.meta.transaction().execute(async (trx) => {
     if (app.engine.kind === "mysql") await sql`SELECT id FROM accounts WHERE id = ${ownerId} FOR UPDATE`.execute(trx);
-    assertRoom({ name: plan.name, storage_bytes: limit }, await storageUsed(app, ownerId, trx), bytes);
+    assertRoom(plan.name, limit, await storageUsed(app, ownerId, trx), bytes);
     const row = await trx
       .insertInto("file_reservations")
       .values({ database_id: database.schema.id, bytes, expires_ms: Date.now() + RESERVATION_MS })
